@@ -1,0 +1,89 @@
+/// A set of locations (or provinces, which share the id space) as a fixed 256-bit mask.
+///
+/// Adjacency tests are the innermost operation of the judge and of legal-order generation;
+/// a fixed mask keeps them a shift and an AND with no allocation. 256 is the format's limit
+/// on locations (ids are `u8`), checked when a variant loads.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct LocSet {
+    words: [u64; 4],
+}
+
+impl LocSet {
+    pub const EMPTY: LocSet = LocSet { words: [0; 4] };
+
+    #[inline]
+    pub fn insert(&mut self, i: u8) {
+        self.words[(i >> 6) as usize] |= 1u64 << (i & 63);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, i: u8) {
+        self.words[(i >> 6) as usize] &= !(1u64 << (i & 63));
+    }
+
+    #[inline]
+    pub fn contains(&self, i: u8) -> bool {
+        self.words[(i >> 6) as usize] & (1u64 << (i & 63)) != 0
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.words == [0; 4]
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    #[inline]
+    pub fn union(&self, other: &LocSet) -> LocSet {
+        let mut w = self.words;
+        for (a, b) in w.iter_mut().zip(other.words.iter()) {
+            *a |= b;
+        }
+        LocSet { words: w }
+    }
+
+    #[inline]
+    pub fn intersection(&self, other: &LocSet) -> LocSet {
+        let mut w = self.words;
+        for (a, b) in w.iter_mut().zip(other.words.iter()) {
+            *a &= b;
+        }
+        LocSet { words: w }
+    }
+
+    /// Members in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        self.words.iter().enumerate().flat_map(|(wi, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let bit = w.trailing_zeros();
+                w &= w - 1;
+                Some((wi as u32 * 64 + bit) as u8)
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_contains_iter() {
+        let mut s = LocSet::EMPTY;
+        for i in [0u8, 63, 64, 200, 255] {
+            s.insert(i);
+        }
+        assert!(s.contains(64) && s.contains(255) && !s.contains(1));
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 63, 64, 200, 255]);
+        assert_eq!(s.len(), 5);
+        s.remove(64);
+        assert!(!s.contains(64));
+    }
+}

@@ -1,0 +1,75 @@
+//! The variant file as written: serde structures over TOML, with spans kept on every value
+//! that can be wrong so that errors name the line.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantFile {
+    pub variant: VariantSection,
+    #[serde(rename = "power", default)]
+    pub powers: Vec<PowerEntry>,
+    #[serde(rename = "province", default)]
+    pub provinces: Vec<ProvinceEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantSection {
+    pub name: String,
+    pub start_year: Spanned<i32>,
+    pub victory_centres: Spanned<u32>,
+    #[serde(default)]
+    pub description: Option<String>,
+    /// How years are printed: "ad" prints "1 AD" (Ancient Mediterranean starts in year 1).
+    #[serde(default)]
+    pub year_style: Option<String>,
+    #[serde(default)]
+    pub sources: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PowerEntry {
+    pub name: Spanned<String>,
+    #[serde(default)]
+    pub letter: Option<String>,
+    #[serde(default)]
+    pub adjective: Option<String>,
+    #[serde(default)]
+    pub colour: Option<String>,
+    #[serde(default)]
+    pub home_centres: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub start_units: Vec<Spanned<String>>,
+    /// Localized names per language code; the first is shown, every one is accepted.
+    #[serde(default)]
+    pub names: BTreeMap<String, Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProvinceEntry {
+    pub abbr: Spanned<String>,
+    pub name: String,
+    pub kind: Spanned<String>,
+    #[serde(default)]
+    pub centre: bool,
+    /// Other English names and abbreviations (e.g. the 1982 table's `GoL`, `Lyo`).
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Localized names per language code; the first is shown, every one is accepted.
+    #[serde(default)]
+    pub names: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub army: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub fleet: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub coasts: BTreeMap<String, Vec<Spanned<String>>>,
+    /// A coastal space whose fleet may convoy as if at sea (Ancient Mediterranean's Baleares).
+    #[serde(default)]
+    pub convoys: bool,
+}

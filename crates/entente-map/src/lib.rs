@@ -1,0 +1,21 @@
+//! Variant data: provinces, coasts, adjacency, powers and start position.
+//!
+//! A variant is a human-editable TOML file (see `docs/variant-format.md`); [`Map::from_toml`]
+//! validates it and compiles it into dense indices (`u8` ids, bitset adjacency) so the judge
+//! never touches a string. The standard map ships embedded ([`Map::standard`]).
+
+mod bitset;
+mod error;
+mod file;
+mod ids;
+mod map;
+mod names;
+
+pub use bitset::LocSet;
+pub use error::VariantError;
+pub use ids::{Loc, PowerId, ProvinceId, UnitType};
+pub use map::{LocInfo, Map, Power, Province, ProvinceKind};
+pub use names::normalize_name;
+
+/// The standard map's variant file, embedded so the binary needs no data directory.
+pub const STANDARD_TOML: &str = include_str!("../variants/standard.toml");
