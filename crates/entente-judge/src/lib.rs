@@ -1,0 +1,21 @@
+//! Adjudication: movement, retreat and adjustment phases under a chosen [`Rulebook`].
+//!
+//! The judge works on dense province ids. A [`Judge`] owns reusable scratch space so that
+//! adjudicating a movement phase allocates nothing once warmed up (see `tests/no_alloc.rs`).
+
+mod adjustment;
+mod distance;
+mod movement;
+mod outcome;
+mod position;
+mod retreat;
+mod rules;
+
+pub use adjustment::{adjudicate_adjustments, adjustment_due, civil_disorder_removals, AdjustmentResult};
+pub use distance::Distances;
+pub use movement::{Judge, MovementResult, OrderResult};
+pub(crate) use movement::fleet_destination;
+pub use outcome::{Failure, Illegal, Outcome};
+pub use position::{Dislodged, Position, Unit};
+pub use retreat::{adjudicate_retreats, RetreatResult};
+pub use rules::{AdjacentConvoy, Edition, RemovalDistance, Rulebook};

@@ -1,0 +1,48 @@
+//! Convoy orders and convoy paths (DATC 5.B.3, 5.B.4, 4.A.1).
+
+use super::resolver::{resolve, Env};
+use super::{validate, Scratch, NONE};
+
+/// A convoy succeeds while its fleet is not dislodged; an unmatched convoy does nothing.
+pub(crate) fn adjudicate(env: &Env, s: &mut Scratch, c: u16) -> bool {
+    if !s.matched[c as usize] {
+        return false;
+    }
+    let mut a = s.attackers_head[c as usize];
+    while a != NONE {
+        if resolve(env, s, a) {
+            return false;
+        }
+        a = s.attackers_next[a as usize];
+    }
+    true
+}
+
+/// Does the unit at `p` reach its destination (always, unless it goes by convoy)?
+pub(crate) fn path(env: &Env, s: &mut Scratch, p: u16) -> bool {
+    if !s.convoyed[p as usize] {
+        return true;
+    }
+    let dest = match s.move_dest(p) {
+        Some(d) => d,
+        None => return false,
+    };
+    // Resolve every matching convoy first: the search below must not recurse.
+    let mut ok = [0u64; 4];
+    let mut all_ok = true;
+    let mut c = s.convoys_head[p as usize];
+    while c != NONE {
+        if resolve(env, s, c) {
+            ok[(c >> 6) as usize] |= 1 << (c & 63);
+        } else {
+            all_ok = false;
+        }
+        c = s.convoys_next[c as usize];
+    }
+    let is_ok = |c: u16| ok[(c >> 6) as usize] & (1 << (c & 63)) != 0;
+    if env.rules.any_route_disruption_fails && !all_ok {
+        // 1971: one failed fleet of the convoy disrupts it, whatever other routes remain.
+        return false;
+    }
+    validate::chain_to_land(env.map, s, p, dest, |_, c| is_ok(c))
+}

@@ -1,0 +1,176 @@
+//! The movement phase: validate the written orders ([`validate`]), link supports and convoys
+//! to the orders they match, resolve every order with Kruijswijk's guess-and-resolve
+//! algorithm ([`resolver`]; each order kind's rule in [`move_order`], [`support`], [`convoy`]),
+//! then move units and compute retreat options ([`finish`]).
+
+mod convoy;
+mod finish;
+mod move_order;
+mod resolver;
+mod support;
+mod validate;
+
+use crate::outcome::Outcome;
+use crate::position::{Dislodged, Position, Unit};
+use crate::rules::Rulebook;
+use entente_map::{Loc, Map, PowerId, ProvinceId};
+use entente_orders::Order;
+
+/// Marks "no province" in the linked lists below.
+pub(crate) const NONE: u16 = u16::MAX;
+
+/// What a unit does once its written order has been checked. Illegal orders become `Hold`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kind {
+    Hold,
+    Move { to: Loc, dest: u8, via_convoy: bool },
+    SupportHold { target: u8 },
+    SupportMove { from: u8, dest: u8 },
+    Convoy { from: u8, dest: u8 },
+}
+
+/// Per-province working state of one adjudication, reused between calls.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    pub unit: Vec<Option<Unit>>,
+    pub kind: Vec<Kind>,
+    /// Index of the submitted order that gave `kind` (NONE if the unit had none).
+    pub order_index: Vec<u16>,
+    pub conflicted: Vec<bool>,
+    /// Move goes by convoy (decided before resolution, DATC 4.A.3).
+    pub convoyed: Vec<bool>,
+    /// Linked lists: units moving into a province; supports and convoys matching an order.
+    pub attackers_head: Vec<u16>,
+    pub attackers_next: Vec<u16>,
+    pub supports_head: Vec<u16>,
+    pub supports_next: Vec<u16>,
+    pub convoys_head: Vec<u16>,
+    pub convoys_next: Vec<u16>,
+    /// Support/convoy that matches the order it names.
+    pub matched: Vec<bool>,
+    /// Kruijswijk state: 0 unresolved, 1 guessing, 2 resolved.
+    pub state: Vec<u8>,
+    pub result: Vec<bool>,
+    pub deps: Vec<u16>,
+    /// Search buffers for convoy paths.
+    pub seen: Vec<bool>,
+    pub stack: Vec<u16>,
+}
+
+/// The result of one submitted order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OrderResult {
+    pub power: PowerId,
+    pub order: Order,
+    pub outcome: Outcome,
+}
+
+/// Everything a movement phase decides.
+#[derive(Clone, Debug, Default)]
+pub struct MovementResult {
+    /// One entry per submitted order, in submission order.
+    pub orders: Vec<OrderResult>,
+    /// Units with no (legal) order, which held: `(province, unit, dislodged_by)`.
+    pub unordered: Vec<(ProvinceId, Unit, Option<ProvinceId>)>,
+    /// Dislodged units, by the province they were dislodged from.
+    pub dislodged: Vec<(ProvinceId, Dislodged)>,
+    /// The position after the phase (dislodged units recorded for the retreat phase).
+    pub next: Option<Position>,
+}
+
+impl MovementResult {
+    pub fn next_position(&self) -> &Position {
+        self.next.as_ref().expect("movement result holds a position")
+    }
+}
+
+/// Adjudicator with reusable buffers. One per thread; cheap to create.
+#[derive(Default)]
+pub struct Judge {
+    s: Scratch,
+}
+
+impl Judge {
+    pub fn new() -> Judge {
+        Judge::default()
+    }
+
+    /// Adjudicates a movement phase. Orders are `(power that wrote it, order)`.
+    pub fn movement(&mut self, map: &Map, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> MovementResult {
+        let mut out = MovementResult::default();
+        self.movement_into(map, rules, pos, orders, &mut out);
+        out
+    }
+
+    /// As [`Judge::movement`], writing into `out` so its buffers are reused (the hot path).
+    pub fn movement_into(
+        &mut self,
+        map: &Map,
+        rules: &Rulebook,
+        pos: &Position,
+        orders: &[(PowerId, Order)],
+        out: &mut MovementResult,
+    ) {
+        let s = &mut self.s;
+        s.reset(map, pos);
+        out.orders.clear();
+        out.unordered.clear();
+        out.dislodged.clear();
+        validate::validate(map, rules, s, orders, out);
+        validate::link(map, rules, s);
+        let env = resolver::Env { map, rules };
+        for p in 0..s.unit.len() {
+            if s.unit[p].is_some() && !matches!(s.kind[p], Kind::Hold) {
+                resolver::resolve(&env, s, p as u16);
+            }
+        }
+        finish::finish(map, rules, s, pos, orders, out);
+    }
+}
+
+impl Scratch {
+    fn reset(&mut self, map: &Map, pos: &Position) {
+        let n = map.num_provinces();
+        self.unit.clear();
+        self.unit.extend_from_slice(pos.units_slice());
+        for v in [
+            &mut self.order_index,
+            &mut self.attackers_head,
+            &mut self.attackers_next,
+            &mut self.supports_head,
+            &mut self.supports_next,
+            &mut self.convoys_head,
+            &mut self.convoys_next,
+        ] {
+            v.clear();
+            v.resize(n, NONE);
+        }
+        for v in [&mut self.conflicted, &mut self.convoyed, &mut self.matched, &mut self.result, &mut self.seen] {
+            v.clear();
+            v.resize(n, false);
+        }
+        self.kind.clear();
+        self.kind.resize(n, Kind::Hold);
+        self.state.clear();
+        self.state.resize(n, 0);
+        self.deps.clear();
+        self.stack.clear();
+    }
+
+    #[inline]
+    pub(crate) fn power(&self, p: u16) -> PowerId {
+        // Only called for occupied provinces.
+        self.unit[p as usize].map(|u| u.power).unwrap_or(PowerId(u8::MAX))
+    }
+
+    /// Destination province of the move at `p`, if the unit there moves.
+    #[inline]
+    pub(crate) fn move_dest(&self, p: u16) -> Option<u16> {
+        match self.kind[p as usize] {
+            Kind::Move { dest, .. } => Some(dest as u16),
+            _ => None,
+        }
+    }
+}
+
+pub(crate) use validate::fleet_destination;

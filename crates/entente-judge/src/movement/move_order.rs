@@ -1,0 +1,104 @@
+//! Move orders: attack, hold, defend and prevent strengths (DATC 5.B.1, 5.B.5–5.B.8).
+
+use super::convoy::path;
+use super::resolver::{resolve, Env};
+use super::{Kind, Scratch, NONE};
+
+/// A head-to-head battle: the units at `p` and its destination move into each other's
+/// province, neither by convoy (a convoyed swap passes the other unit).
+#[inline]
+pub(crate) fn head_to_head(s: &Scratch, p: u16) -> Option<u16> {
+    let d = s.move_dest(p)?;
+    if s.move_dest(d) == Some(p) && !s.convoyed[p as usize] && !s.convoyed[d as usize] {
+        Some(d)
+    } else {
+        None
+    }
+}
+
+/// Successful supports of the order at `p`, optionally not counting supporters of `power`.
+fn support_count(env: &Env, s: &mut Scratch, p: u16, exclude_power: Option<entente_map::PowerId>) -> u32 {
+    let mut n = 0;
+    let mut c = s.supports_head[p as usize];
+    while c != NONE {
+        if exclude_power != Some(s.power(c)) && resolve(env, s, c) {
+            n += 1;
+        }
+        c = s.supports_next[c as usize];
+    }
+    n
+}
+
+fn attack_strength(env: &Env, s: &mut Scratch, p: u16) -> u32 {
+    if !path(env, s, p) {
+        return 0;
+    }
+    let d = match s.move_dest(p) {
+        Some(d) => d,
+        None => return 0,
+    };
+    let defender = match s.unit[d as usize] {
+        None => return 1 + support_count(env, s, p, None),
+        Some(u) => u,
+    };
+    let h2h = head_to_head(s, p).is_some();
+    if !h2h && s.move_dest(d).is_some() && resolve(env, s, d) {
+        // The defender leaves: nothing to dislodge.
+        return 1 + support_count(env, s, p, None);
+    }
+    if defender.power == s.power(p) {
+        // No unit may dislodge one of its own power (DATC 6.D.10).
+        return 0;
+    }
+    // Support from the defender's own power does not help dislodge it (DATC 6.D.12).
+    1 + support_count(env, s, p, Some(defender.power))
+}
+
+fn hold_strength(env: &Env, s: &mut Scratch, d: u16) -> u32 {
+    if s.unit[d as usize].is_none() {
+        return 0;
+    }
+    if s.move_dest(d).is_some() {
+        return if resolve(env, s, d) { 0 } else { 1 };
+    }
+    1 + support_count(env, s, d, None)
+}
+
+fn prevent_strength(env: &Env, s: &mut Scratch, q: u16) -> u32 {
+    if !path(env, s, q) {
+        return 0;
+    }
+    if let Some(opp) = head_to_head(s, q) {
+        if resolve(env, s, opp) {
+            // A unit that loses its head-to-head battle has no effect on the other side's origin.
+            return 0;
+        }
+    }
+    1 + support_count(env, s, q, None)
+}
+
+pub(crate) fn adjudicate(env: &Env, s: &mut Scratch, p: u16) -> bool {
+    let d = match s.kind[p as usize] {
+        Kind::Move { dest, .. } => dest as u16,
+        _ => return false,
+    };
+    let attack = attack_strength(env, s, p);
+    if attack == 0 {
+        return false;
+    }
+    let opposed = match head_to_head(s, p) {
+        Some(opp) => 1 + support_count(env, s, opp, None),
+        None => hold_strength(env, s, d),
+    };
+    if attack <= opposed {
+        return false;
+    }
+    let mut q = s.attackers_head[d as usize];
+    while q != NONE {
+        if q != p && attack <= prevent_strength(env, s, q) {
+            return false;
+        }
+        q = s.attackers_next[q as usize];
+    }
+    true
+}

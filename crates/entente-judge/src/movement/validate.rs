@@ -1,0 +1,286 @@
+//! From written orders to what each unit does: legality (DATC 4.E.1: an order that could
+//! never be valid is ignored and the unit holds), then linking supports and convoys to the
+//! orders they match.
+
+use super::{Kind, MovementResult, OrderResult, Scratch, NONE};
+use crate::outcome::{Illegal, Outcome};
+use crate::position::Unit;
+use crate::rules::{AdjacentConvoy, Rulebook};
+use entente_map::{Loc, Map, PowerId, ProvinceKind, UnitType};
+use entente_orders::{Order, Target};
+
+pub(super) fn validate(map: &Map, _rules: &Rulebook, s: &mut Scratch, orders: &[(PowerId, Order)], out: &mut MovementResult) {
+    for (i, &(power, order)) in orders.iter().enumerate() {
+        let outcome = match check(map, s, power, &order) {
+            Ok((p, kind)) => {
+                let prev = s.order_index[p];
+                if prev != NONE && s.kind[p] != kind {
+                    // Two different orders for one unit: it holds (DATC 4.D.3, choice c).
+                    s.conflicted[p] = true;
+                }
+                s.kind[p] = kind;
+                s.order_index[p] = i as u16;
+                // Placeholder; the real outcome is written once everything is resolved.
+                Outcome::Succeeded
+            }
+            Err(why) => Outcome::Illegal(why),
+        };
+        out.orders.push(OrderResult { power, order, outcome });
+    }
+    for p in 0..s.kind.len() {
+        if s.conflicted[p] {
+            s.kind[p] = Kind::Hold;
+        }
+    }
+}
+
+/// The province and action of a legal movement-phase order.
+fn check(map: &Map, s: &mut Scratch, power: PowerId, order: &Order) -> Result<(usize, Kind), Illegal> {
+    let unit_ref = match order {
+        Order::Hold(u) => *u,
+        Order::Move { unit, .. } | Order::SupportHold { unit, .. } | Order::SupportMove { unit, .. } | Order::Convoy { unit, .. } => *unit,
+        _ => return Err(Illegal::WrongPhase),
+    };
+    let p = map.province_of(unit_ref.loc).index();
+    let unit = s.unit[p].ok_or(Illegal::NoSuchUnit)?;
+    if unit.power != power {
+        return Err(Illegal::NotYourUnit);
+    }
+    // A wrong unit letter or coast on the ordered unit is ignored (DATC 4.C.2, 4.B.5).
+    let kind = match *order {
+        Order::Hold(_) => Kind::Hold,
+        Order::Move { to, via_convoy, .. } => check_move(map, s, unit, p, to, via_convoy)?,
+        Order::SupportHold { target, .. } => check_support_hold(map, s, unit, p, target)?,
+        Order::SupportMove { target, to, .. } => check_support_move(map, s, unit, p, target, to)?,
+        Order::Convoy { target, to, .. } => check_convoy(map, s, unit, p, target, to)?,
+        _ => return Err(Illegal::WrongPhase),
+    };
+    Ok((p, kind))
+}
+
+/// Where a fleet at `from` lands when ordered to `to` (DATC 4.B.1–4.B.3).
+pub(crate) fn fleet_destination(map: &Map, from: Loc, to: Loc) -> Result<Loc, Illegal> {
+    let d = map.province_of(to);
+    let prov = map.province(d);
+    if prov.kind == ProvinceKind::Land {
+        return Err(Illegal::WrongTerrain);
+    }
+    if map.coast_of(to).is_some() {
+        if map.fleet_adjacent(from, to) {
+            return Ok(to);
+        }
+        return Err(if map.fleet_reach(from).contains(d.0) { Illegal::CoastUnreachable } else { Illegal::NotAdjacent });
+    }
+    if prov.coasts.is_empty() {
+        return if map.fleet_adjacent(from, to) { Ok(to) } else { Err(Illegal::NotAdjacent) };
+    }
+    let mut found = None;
+    for &c in &prov.coasts {
+        if map.fleet_adjacent(from, c) {
+            if found.is_some() {
+                return Err(Illegal::CoastNeeded);
+            }
+            found = Some(c);
+        }
+    }
+    found.ok_or(Illegal::NotAdjacent)
+}
+
+fn check_move(map: &Map, s: &mut Scratch, unit: Unit, p: usize, to: Loc, via_convoy: bool) -> Result<Kind, Illegal> {
+    let d = map.province_of(to);
+    if d.index() == p {
+        return Err(Illegal::SameProvince);
+    }
+    match unit.ty {
+        UnitType::Army => {
+            if map.is_sea(d) {
+                return Err(Illegal::WrongTerrain);
+            }
+            // A coast written on an army's destination is ignored (DATC 6.B.12).
+            if map.army_adjacent(map.province_of(unit.loc), d) || convoy_possible(map, s, p as u16, d.0 as u16) {
+                Ok(Kind::Move { to: d.loc(), dest: d.0, via_convoy })
+            } else {
+                Err(Illegal::NotAdjacent)
+            }
+        }
+        UnitType::Fleet => {
+            if via_convoy {
+                return Err(Illegal::FleetConvoyed);
+            }
+            let to = fleet_destination(map, unit.loc, to)?;
+            Ok(Kind::Move { to, dest: d.0, via_convoy: false })
+        }
+    }
+}
+
+fn check_support_hold(map: &Map, s: &Scratch, unit: Unit, p: usize, target: Target) -> Result<Kind, Illegal> {
+    let t = map.province_of(target.loc);
+    if t.index() == p {
+        return Err(Illegal::SupportsItself);
+    }
+    if s.unit[t.index()].is_none() {
+        return Err(Illegal::NoSuchUnit);
+    }
+    if !map.can_reach(unit.ty, unit.loc, t) {
+        return Err(Illegal::SupportUnreachable);
+    }
+    Ok(Kind::SupportHold { target: t.0 })
+}
+
+fn check_support_move(map: &Map, s: &mut Scratch, unit: Unit, p: usize, target: Target, to: Loc) -> Result<Kind, Illegal> {
+    let f = map.province_of(target.loc);
+    let d = map.province_of(to);
+    if f.index() == p || d.index() == p {
+        return Err(Illegal::SupportsItself);
+    }
+    if f == d {
+        return Err(Illegal::SameProvince);
+    }
+    let supported = s.unit[f.index()].ok_or(Illegal::NoSuchUnit)?;
+    // Support into a split-coast province ignores coasts (RULES.md; DATC 6.B.4).
+    if !map.can_reach(unit.ty, unit.loc, d) {
+        return Err(Illegal::SupportUnreachable);
+    }
+    let possible = match supported.ty {
+        UnitType::Army => {
+            !map.is_sea(d) && (map.army_adjacent(f, d) || convoy_possible_without(map, s, f.0 as u16, d.0 as u16, p as u16))
+        }
+        UnitType::Fleet => map.can_reach(UnitType::Fleet, supported.loc, d),
+    };
+    if !possible {
+        return Err(Illegal::ImpossibleSupportedMove);
+    }
+    Ok(Kind::SupportMove { from: f.0, dest: d.0 })
+}
+
+fn check_convoy(map: &Map, s: &mut Scratch, unit: Unit, p: usize, target: Target, to: Loc) -> Result<Kind, Illegal> {
+    if unit.ty != UnitType::Fleet || !map.convoys(map.province_of(unit.loc)) {
+        return Err(Illegal::ConvoyNotAtSea);
+    }
+    let f = map.province_of(target.loc);
+    let d = map.province_of(to);
+    let army = s.unit[f.index()].ok_or(Illegal::NoSuchUnit)?;
+    if army.ty != UnitType::Army {
+        return Err(Illegal::FleetConvoyed);
+    }
+    if f == d || map.is_sea(d) || map.is_sea(f) {
+        return Err(Illegal::ConvoyImpossible);
+    }
+    // The fleet must lie on some possible route (DATC 4.E.1, 6.G.19).
+    let (fi, di, pi) = (f.0 as u16, d.0 as u16, p as u16);
+    let reaches_dest = map.fleet_reach(unit.loc).contains(d.0) || chain_to_land(map, s, pi, di, |_, c| c != fi);
+    let on_route = reaches_dest && chain(map, s, fi, pi, |_, c| c != di);
+    if !on_route {
+        return Err(Illegal::ConvoyNotOnRoute);
+    }
+    Ok(Kind::Convoy { from: f.0, dest: d.0 })
+}
+
+/// Could an army go from `from` to `to` by convoy through fleets now on the board?
+pub(crate) fn convoy_possible(map: &Map, s: &mut Scratch, from: u16, to: u16) -> bool {
+    if map.is_sea(entente_map::ProvinceId(from as u8)) || map.is_sea(entente_map::ProvinceId(to as u8)) {
+        return false;
+    }
+    chain_to_land(map, s, from, to, |_, _| true)
+}
+
+/// As [`convoy_possible`], without the fleet at `without` (a fleet cannot both support a
+/// move and be the convoy it needs, DATC 6.D.31).
+fn convoy_possible_without(map: &Map, s: &mut Scratch, from: u16, to: u16, without: u16) -> bool {
+    chain_to_land(map, s, from, to, |_, c| c != without)
+}
+
+/// Is there a chain of fleets in convoy-capable provinces (each accepted by `ok`) that
+/// starts next to land province `from` and ends next to land province `to`?
+pub(crate) fn chain_to_land(map: &Map, s: &mut Scratch, from: u16, to: u16, ok: impl Fn(&Scratch, u16) -> bool) -> bool {
+    search(map, s, from, &ok, |map, c| map.fleet_reach(entente_map::Loc(c as u8)).contains(to as u8))
+}
+
+/// Is there a chain from land province `from` to the convoying fleet at `fleet`?
+fn chain(map: &Map, s: &mut Scratch, from: u16, fleet: u16, ok: impl Fn(&Scratch, u16) -> bool) -> bool {
+    if from == fleet {
+        return true;
+    }
+    search(map, s, from, &ok, |_, c| c == fleet)
+}
+
+fn is_convoy_fleet(map: &Map, s: &Scratch, c: u16) -> bool {
+    matches!(s.unit[c as usize], Some(u) if u.ty == UnitType::Fleet) && map.convoys(entente_map::ProvinceId(c as u8))
+}
+
+/// Breadth-first search over convoying fleets, from those adjacent to `from` until `done`.
+fn search(map: &Map, s: &mut Scratch, from: u16, ok: &impl Fn(&Scratch, u16) -> bool, done: impl Fn(&Map, u16) -> bool) -> bool {
+    s.stack.clear();
+    s.seen.iter_mut().for_each(|v| *v = false);
+    for c in map.fleet_reach(entente_map::Loc(from as u8)).iter() {
+        let c = c as u16;
+        if c != from && is_convoy_fleet(map, s, c) && ok(s, c) {
+            s.seen[c as usize] = true;
+            s.stack.push(c);
+        }
+    }
+    while let Some(c) = s.stack.pop() {
+        if done(map, c) {
+            return true;
+        }
+        for n in map.fleet_reach(entente_map::Loc(c as u8)).iter() {
+            let n = n as u16;
+            if !s.seen[n as usize] && is_convoy_fleet(map, s, n) && ok(s, n) {
+                s.seen[n as usize] = true;
+                s.stack.push(n);
+            }
+        }
+    }
+    false
+}
+
+/// Links supports and convoys to the orders they match and decides which moves are convoyed.
+pub(super) fn link(map: &Map, rules: &Rulebook, s: &mut Scratch) {
+    let n = s.kind.len();
+    for p in 0..n {
+        if let Kind::Move { dest, via_convoy, .. } = s.kind[p] {
+            s.attackers_next[p] = s.attackers_head[dest as usize];
+            s.attackers_head[dest as usize] = p as u16;
+            let army = matches!(s.unit[p], Some(u) if u.ty == UnitType::Army);
+            if !army {
+                continue;
+            }
+            s.convoyed[p] = if !map.army_adjacent(entente_map::ProvinceId(p as u8), entente_map::ProvinceId(dest)) {
+                true
+            } else {
+                let power = s.power(p as u16);
+                let ordered = |c: usize, own: bool| {
+                    matches!(s.kind[c], Kind::Convoy { from, dest: d } if from as usize == p && d == dest)
+                        && (!own || s.power(c as u16) == power)
+                };
+                match rules.adjacent_convoy {
+                    AdjacentConvoy::ViaOrOwnFleet => via_convoy || (0..n).any(|c| ordered(c, true)),
+                    AdjacentConvoy::OnlyForSwap => {
+                        s.move_dest(dest as u16) == Some(p as u16) && (0..n).any(|c| ordered(c, false))
+                    }
+                }
+            };
+        }
+    }
+    for c in 0..n {
+        let (owner, matched) = match s.kind[c] {
+            Kind::SupportHold { target } => (target as usize, !matches!(s.kind[target as usize], Kind::Move { .. })),
+            Kind::SupportMove { from, dest } => (from as usize, s.move_dest(from as u16) == Some(dest as u16)),
+            Kind::Convoy { from, dest } => {
+                (from as usize, s.move_dest(from as u16) == Some(dest as u16) && s.convoyed[from as usize])
+            }
+            _ => continue,
+        };
+        s.matched[c] = matched;
+        if !matched {
+            continue;
+        }
+        if matches!(s.kind[c], Kind::Convoy { .. }) {
+            s.convoys_next[c] = s.convoys_head[owner];
+            s.convoys_head[owner] = c as u16;
+        } else {
+            s.supports_next[c] = s.supports_head[owner];
+            s.supports_head[owner] = c as u16;
+        }
+    }
+}

@@ -1,0 +1,117 @@
+use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, UnitType};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Unit {
+    pub power: PowerId,
+    pub ty: UnitType,
+    pub loc: Loc,
+}
+
+/// A unit dislodged in the movement phase, waiting for its retreat order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Dislodged {
+    pub unit: Unit,
+    /// Province the successful attacker came from.
+    pub attacker_from: ProvinceId,
+    /// Locations the unit may retreat to.
+    pub retreats: LocSet,
+}
+
+/// The board between phases: units by province, centre owners, dislodged units.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Position {
+    units: Vec<Option<Unit>>,
+    owners: Vec<Option<PowerId>>,
+    dislodged: Vec<Option<Dislodged>>,
+}
+
+impl Position {
+    pub fn empty(map: &Map) -> Position {
+        let n = map.num_provinces();
+        Position {
+            units: vec![None; n],
+            owners: vec![None; n],
+            dislodged: vec![None; n],
+        }
+    }
+
+    /// The variant's start: its start units, home centres owned by their powers.
+    pub fn start(map: &Map) -> Position {
+        let mut pos = Position::empty(map);
+        for pid in map.power_ids() {
+            let p = map.power(pid);
+            for &(ty, loc) in &p.start_units {
+                pos.place(map, Unit { power: pid, ty, loc });
+            }
+            for &h in &p.home_centres {
+                pos.owners[h.index()] = Some(pid);
+            }
+        }
+        pos
+    }
+
+    #[inline]
+    pub fn unit_at(&self, p: ProvinceId) -> Option<Unit> {
+        self.units[p.index()]
+    }
+    pub fn units(&self) -> impl Iterator<Item = (ProvinceId, Unit)> + '_ {
+        self.units
+            .iter()
+            .enumerate()
+            .filter_map(|(i, u)| u.map(|u| (ProvinceId(i as u8), u)))
+    }
+    pub fn units_of(&self, power: PowerId) -> impl Iterator<Item = Unit> + '_ {
+        self.units.iter().flatten().copied().filter(move |u| u.power == power)
+    }
+    pub(crate) fn units_slice(&self) -> &[Option<Unit>] {
+        &self.units
+    }
+    /// Puts a unit on the board, replacing any unit in the same province.
+    pub fn place(&mut self, map: &Map, unit: Unit) {
+        self.units[map.province_of(unit.loc).index()] = Some(unit);
+    }
+    pub fn remove(&mut self, p: ProvinceId) -> Option<Unit> {
+        self.units[p.index()].take()
+    }
+    pub fn clear_units(&mut self) {
+        self.units.iter_mut().for_each(|u| *u = None);
+    }
+
+    pub fn owner(&self, p: ProvinceId) -> Option<PowerId> {
+        self.owners[p.index()]
+    }
+    pub fn set_owner(&mut self, p: ProvinceId, owner: Option<PowerId>) {
+        self.owners[p.index()] = owner;
+    }
+    pub fn centre_count(&self, map: &Map, power: PowerId) -> usize {
+        map.centres().iter().filter(|&c| self.owners[c as usize] == Some(power)).count()
+    }
+    pub fn unit_count(&self, power: PowerId) -> usize {
+        self.units_of(power).count()
+    }
+
+    pub fn dislodged(&self) -> impl Iterator<Item = (ProvinceId, Dislodged)> + '_ {
+        self.dislodged
+            .iter()
+            .enumerate()
+            .filter_map(|(i, d)| d.map(|d| (ProvinceId(i as u8), d)))
+    }
+    pub fn dislodged_at(&self, p: ProvinceId) -> Option<Dislodged> {
+        self.dislodged[p.index()]
+    }
+    pub fn set_dislodged(&mut self, p: ProvinceId, d: Option<Dislodged>) {
+        self.dislodged[p.index()] = d;
+    }
+    pub fn has_dislodged(&self) -> bool {
+        self.dislodged.iter().any(|d| d.is_some())
+    }
+
+    /// Fall rule: every centre becomes owned by the power with a unit in it.
+    pub fn update_ownership(&mut self, map: &Map) {
+        for c in map.centres().iter() {
+            if let Some(u) = self.units[c as usize] {
+                self.owners[c as usize] = Some(u.power);
+            }
+        }
+    }
+}

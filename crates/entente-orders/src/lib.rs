@@ -1,0 +1,13 @@
+//! Orders: a typed, copyable model ([`Order`]), a parser for what players really write
+//! ([`parse_order`]) and a canonical formatter ([`format_order`]) that round-trips.
+//!
+//! An order here is what was *written*, resolved against the map but not against a position:
+//! the unit type may be missing, a coast may be wrong. The judge decides legality.
+
+mod format;
+mod model;
+mod parse;
+
+pub use format::format_order;
+pub use model::{Order, Target, UnitRef};
+pub use parse::{parse_order, ParseError};

@@ -1,0 +1,330 @@
+//! Reading `.scn` text into cases. Names stay text here; they are looked up on the variant's
+//! map when the case runs, so one file can hold cases of several variants.
+
+use entente_judge::Rulebook;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct ScenarioError {
+    pub line: usize,
+    pub message: String,
+}
+
+fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ScenarioError> {
+    Err(ScenarioError { line, message: message.into() })
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Season {
+    Spring,
+    Fall,
+    Winter,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PhaseKind {
+    Movement,
+    Retreat,
+    Adjustment,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expect {
+    Succeeds,
+    Fails,
+    Illegal,
+    Dislodged,
+    NotDislodged,
+    /// Dislodged with exactly these retreat options (empty: none).
+    RetreatsTo(Vec<String>),
+}
+
+#[derive(Clone, Debug)]
+pub struct OrderLine {
+    pub line: usize,
+    pub power: String,
+    pub text: String,
+    pub expect: Vec<Expect>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ExpectKind {
+    Units,
+    Centres,
+    Dislodged,
+}
+
+#[derive(Clone, Debug)]
+pub struct ExpectBlock {
+    pub kind: ExpectKind,
+    pub line: usize,
+    /// `(line, power, items)`; items are unit specs or centre names.
+    pub entries: Vec<(usize, String, Vec<String>)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PhaseBlock {
+    pub line: usize,
+    pub season: Season,
+    pub year: i32,
+    pub kind: PhaseKind,
+    pub orders: Vec<OrderLine>,
+    pub expects: Vec<ExpectBlock>,
+}
+
+#[derive(Clone, Debug)]
+pub enum UnitsSetup {
+    /// Units come from the first phase's orders.
+    Implied,
+    /// The variant's start position.
+    Start,
+    /// `(line, power, unit spec)`.
+    Explicit(Vec<(usize, String, String)>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub id: String,
+    pub title: String,
+    pub line: usize,
+    pub variant: String,
+    pub rules: Rulebook,
+    pub units: UnitsSetup,
+    /// `(line, power, centre names)`; `None` when no `centres:` section was given.
+    pub centres: Option<Vec<(usize, String, Vec<String>)>>,
+    pub phases: Vec<PhaseBlock>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Section {
+    None,
+    Units,
+    Centres,
+    Orders,
+    Expect(ExpectKind),
+}
+
+/// A `Power:` prefix: a short run of letters and spaces before the first colon.
+fn split_power(line: &str) -> Option<(&str, &str)> {
+    let (head, rest) = line.split_once(':')?;
+    let head = head.trim();
+    if head.is_empty() || head.len() > 40 || !head.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') {
+        return None;
+    }
+    Some((head, rest.trim()))
+}
+
+fn parse_phase(line: usize, text: &str) -> Result<(Season, i32, PhaseKind), ScenarioError> {
+    let words: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase()).collect();
+    if words.len() != 3 {
+        return err(line, format!("phase '{text}': write e.g. 'Spring 1901 movement'"));
+    }
+    let season = match words[0].as_str() {
+        "spring" | "s" => Season::Spring,
+        "fall" | "autumn" | "f" => Season::Fall,
+        "winter" | "w" => Season::Winter,
+        other => return err(line, format!("unknown season '{other}'")),
+    };
+    let year: i32 = words[1].parse().map_err(|_| ScenarioError { line, message: format!("bad year '{}'", words[1]) })?;
+    let kind = match words[2].as_str() {
+        "movement" | "moves" | "m" => PhaseKind::Movement,
+        "retreat" | "retreats" | "r" => PhaseKind::Retreat,
+        "adjustment" | "adjustments" | "builds" | "build" | "a" => PhaseKind::Adjustment,
+        other => return err(line, format!("unknown phase kind '{other}'")),
+    };
+    let kind = if season == Season::Winter { PhaseKind::Adjustment } else { kind };
+    Ok((season, year, kind))
+}
+
+fn parse_expect(line: usize, text: &str) -> Result<Vec<Expect>, ScenarioError> {
+    let mut out = Vec::new();
+    for item in text.split(',') {
+        let w = item.trim().to_lowercase();
+        let e = match w.as_str() {
+            "succeeds" | "succeed" | "success" | "moves" => Expect::Succeeds,
+            "fails" | "fail" | "failed" => Expect::Fails,
+            "illegal" | "void illegal" => Expect::Illegal,
+            "dislodged" => Expect::Dislodged,
+            "not dislodged" => Expect::NotDislodged,
+            other => {
+                if let Some(list) = other.strip_prefix("retreats to") {
+                    let items: Vec<String> = list.split_whitespace().filter(|s| *s != "none").map(String::from).collect();
+                    Expect::RetreatsTo(items)
+                } else {
+                    return err(line, format!("unknown expectation '{}'", item.trim()));
+                }
+            }
+        };
+        out.push(e);
+    }
+    Ok(out)
+}
+
+/// Parses a scenario file. A file without `case` lines is one case (id "1").
+pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
+    let mut cases: Vec<Case> = Vec::new();
+    let mut section = Section::None;
+    let mut power: Option<String> = None;
+    let new_case = |id: &str, title: &str, line: usize| Case {
+        id: id.to_string(),
+        title: title.to_string(),
+        line,
+        variant: "standard".into(),
+        rules: Rulebook::datc(),
+        units: UnitsSetup::Implied,
+        centres: None,
+        phases: Vec::new(),
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let ln = i + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let lower = line.to_lowercase();
+        if let Some(rest) = line.strip_prefix("case ").or_else(|| line.strip_prefix("Case ")) {
+            let rest = rest.trim();
+            let (id, title) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+            cases.push(new_case(id, title.trim(), ln));
+            section = Section::None;
+            power = None;
+            continue;
+        }
+        if cases.is_empty() {
+            cases.push(new_case("1", "", ln));
+        }
+        let case = cases.last_mut().expect("a case exists");
+        let keyword = |k: &str| -> Option<String> {
+            lower.strip_prefix(k).map(|r| line[line.len() - r.len()..].trim().to_string())
+        };
+        if let Some(v) = keyword("variant:") {
+            case.variant = v.to_lowercase();
+            continue;
+        }
+        if let Some(v) = keyword("rules:") {
+            let ed = v.parse().map_err(|e: String| ScenarioError { line: ln, message: e })?;
+            case.rules = Rulebook::edition(ed);
+            continue;
+        }
+        if let Some(v) = keyword("option:") {
+            if !case.rules.set_option(v.trim()) {
+                return err(ln, format!("unknown rule option '{v}' (see docs/rule-options.md)"));
+            }
+            continue;
+        }
+        if let Some(v) = keyword("units:") {
+            power = None;
+            if v.eq_ignore_ascii_case("start") {
+                case.units = UnitsSetup::Start;
+                section = Section::None;
+            } else if v.is_empty() {
+                if !matches!(case.units, UnitsSetup::Explicit(_)) {
+                    case.units = UnitsSetup::Explicit(Vec::new());
+                }
+                section = Section::Units;
+            } else {
+                return err(ln, "write 'units: start' or 'units:' followed by unit lines");
+            }
+            continue;
+        }
+        if lower == "centres:" || lower == "centers:" {
+            case.centres.get_or_insert_with(Vec::new);
+            section = Section::Centres;
+            power = None;
+            continue;
+        }
+        if let Some(v) = keyword("phase:") {
+            let (season, year, kind) = parse_phase(ln, &v)?;
+            case.phases.push(PhaseBlock { line: ln, season, year, kind, orders: Vec::new(), expects: Vec::new() });
+            section = Section::None;
+            power = None;
+            continue;
+        }
+        if lower == "orders:" {
+            if case.phases.is_empty() {
+                case.phases.push(PhaseBlock {
+                    line: ln,
+                    season: Season::Spring,
+                    year: 1901,
+                    kind: PhaseKind::Movement,
+                    orders: Vec::new(),
+                    expects: Vec::new(),
+                });
+            }
+            section = Section::Orders;
+            power = None;
+            continue;
+        }
+        let expect_kind = match lower.as_str() {
+            "expect units:" => Some(ExpectKind::Units),
+            "expect centres:" | "expect centers:" => Some(ExpectKind::Centres),
+            "expect dislodged:" => Some(ExpectKind::Dislodged),
+            _ => None,
+        };
+        if let Some(k) = expect_kind {
+            let Some(phase) = case.phases.last_mut() else {
+                return err(ln, "'expect' must follow a phase's orders");
+            };
+            phase.expects.push(ExpectBlock { kind: k, line: ln, entries: Vec::new() });
+            section = Section::Expect(k);
+            power = None;
+            continue;
+        }
+        // Section content, possibly behind a `Power:` prefix.
+        let (who, content) = match split_power(line) {
+            Some((p, rest)) => {
+                power = Some(p.to_string());
+                (p.to_string(), rest)
+            }
+            None => match &power {
+                Some(p) => (p.clone(), line),
+                None => return err(ln, format!("'{line}': which power? Put it under a 'Power:' line")),
+            },
+        };
+        if content.is_empty() {
+            // A bare header; for expectations it means "this power, no units".
+            if let Section::Expect(_) = section {
+                if let Some(b) = case.phases.last_mut().and_then(|p| p.expects.last_mut()) {
+                    b.entries.push((ln, who, Vec::new()));
+                }
+            }
+            continue;
+        }
+        match section {
+            Section::None => return err(ln, format!("'{line}' is outside any section (units:, centres:, orders:, expect ...:)")),
+            Section::Units => {
+                if let UnitsSetup::Explicit(list) = &mut case.units {
+                    if !content.eq_ignore_ascii_case("none") {
+                        for u in content.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                            list.push((ln, who.clone(), u.to_string()));
+                        }
+                    }
+                }
+            }
+            Section::Centres => {
+                let items = content.split([',', ' ']).filter(|s| !s.is_empty()).map(String::from).collect();
+                case.centres.get_or_insert_with(Vec::new).push((ln, who, items));
+            }
+            Section::Orders => {
+                let (order, expect) = match content.split_once("=>") {
+                    Some((o, e)) => (o.trim(), parse_expect(ln, e)?),
+                    None => (content, Vec::new()),
+                };
+                let phase = case.phases.last_mut().expect("orders: creates a phase");
+                phase.orders.push(OrderLine { line: ln, power: who, text: order.to_string(), expect });
+            }
+            Section::Expect(k) => {
+                let items: Vec<String> = if content.eq_ignore_ascii_case("none") {
+                    Vec::new()
+                } else if k == ExpectKind::Centres {
+                    content.split([',', ' ']).filter(|s| !s.is_empty()).map(String::from).collect()
+                } else {
+                    content.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect()
+                };
+                let b = case.phases.last_mut().and_then(|p| p.expects.last_mut()).expect("expect block exists");
+                b.entries.push((ln, who, items));
+            }
+        }
+    }
+    Ok(cases)
+}

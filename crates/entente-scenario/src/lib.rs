@@ -1,0 +1,10 @@
+//! The scenario format (`docs/scenario-format.md`): positions, orders and expected outcomes
+//! as text. The DATC and rulebook suites are written in it, and `entente adjudicate` reads it.
+
+mod check;
+mod file;
+mod run;
+
+pub use check::check_case;
+pub use file::{parse_scenarios, Case, Expect, ExpectBlock, ExpectKind, OrderLine, PhaseBlock, PhaseKind, ScenarioError, Season, UnitsSetup};
+pub use run::{execute_case, variant_map, PhaseOutcome, PhaseRun};
