@@ -22,7 +22,9 @@ fn slug(s: &str) -> String {
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in rd.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -46,11 +48,21 @@ fn main() {
         println!("cargo:rerun-if-changed={}", f.display());
         let text = std::fs::read_to_string(f).unwrap();
         let stem = f.file_stem().unwrap().to_string_lossy().to_string();
-        let prefix = if f.parent().is_some_and(|p| p.ends_with("datc")) { "datc".to_string() } else { slug(&stem) };
-        let rel = f.strip_prefix(&cases).unwrap().to_string_lossy().replace('\\', "/");
+        let prefix = if f.parent().is_some_and(|p| p.ends_with("datc")) {
+            "datc".to_string()
+        } else {
+            slug(&stem)
+        };
+        let rel = f
+            .strip_prefix(&cases)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         for line in text.lines() {
             let l = line.trim();
-            let Some(rest) = l.strip_prefix("case ") else { continue };
+            let Some(rest) = l.strip_prefix("case ") else {
+                continue;
+            };
             let rest = rest.split('#').next().unwrap_or("").trim();
             let (id, title) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
             let mut name = slug(&format!("{prefix} {id} {title}"));

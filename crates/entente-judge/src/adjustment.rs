@@ -26,9 +26,18 @@ pub fn adjustment_due(map: &Map, pos: &Position, power: PowerId) -> i32 {
     pos.centre_count(map, power) as i32 - pos.unit_count(power) as i32
 }
 
-pub fn adjudicate_adjustments(map: &Map, rules: &Rulebook, dist: &Distances, pos: &Position, orders: &[(PowerId, Order)]) -> AdjustmentResult {
+pub fn adjudicate_adjustments(
+    map: &Map,
+    rules: &Rulebook,
+    dist: &Distances,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+) -> AdjustmentResult {
     let np = map.powers().len();
-    let due: Vec<i32> = map.power_ids().map(|p| adjustment_due(map, pos, p)).collect();
+    let due: Vec<i32> = map
+        .power_ids()
+        .map(|p| adjustment_due(map, pos, p))
+        .collect();
     let mut used = vec![0i32; np];
     let mut next = pos.clone();
     let mut results = Vec::with_capacity(orders.len());
@@ -65,7 +74,10 @@ pub fn adjudicate_adjustments(map: &Map, rules: &Rulebook, dist: &Distances, pos
                     _ if due[pi] >= 0 => Outcome::Illegal(Illegal::NothingDue),
                     None => {
                         // Already removed by an earlier order of this phase, or never there.
-                        if removed.iter().any(|&(q, r): &(ProvinceId, Unit)| q == p && r.power == power) {
+                        if removed
+                            .iter()
+                            .any(|&(q, r): &(ProvinceId, Unit)| q == p && r.power == power)
+                        {
                             Outcome::Failed(Failure::Void)
                         } else {
                             Outcome::Illegal(Illegal::NoSuchUnit)
@@ -83,7 +95,11 @@ pub fn adjudicate_adjustments(map: &Map, rules: &Rulebook, dist: &Distances, pos
             }
             _ => Outcome::Illegal(Illegal::WrongPhase),
         };
-        results.push(OrderResult { power, order, outcome });
+        results.push(OrderResult {
+            power,
+            order,
+            outcome,
+        });
     }
     let mut civil = Vec::new();
     let mut waived = Vec::new();
@@ -91,7 +107,10 @@ pub fn adjudicate_adjustments(map: &Map, rules: &Rulebook, dist: &Distances, pos
         let pi = power.index();
         if due[pi] < 0 && used[pi] < -due[pi] {
             let more = (-due[pi] - used[pi]) as usize;
-            for (p, u) in civil_disorder_removals(map, rules, dist, &next, power).into_iter().take(more) {
+            for (p, u) in civil_disorder_removals(map, rules, dist, &next, power)
+                .into_iter()
+                .take(more)
+            {
                 next.remove(p);
                 civil.push((p, u));
             }
@@ -103,10 +122,23 @@ pub fn adjudicate_adjustments(map: &Map, rules: &Rulebook, dist: &Distances, pos
             }
         }
     }
-    AdjustmentResult { orders: results, built, removed, civil_disorder: civil, waived, next }
+    AdjustmentResult {
+        orders: results,
+        built,
+        removed,
+        civil_disorder: civil,
+        waived,
+        next,
+    }
 }
 
-fn check_build(map: &Map, pos: &Position, power: PowerId, ty: Option<UnitType>, loc: Loc) -> Result<Unit, Illegal> {
+fn check_build(
+    map: &Map,
+    pos: &Position,
+    power: PowerId,
+    ty: Option<UnitType>,
+    loc: Loc,
+) -> Result<Unit, Illegal> {
     let p = map.province_of(loc);
     if map.home_power(p) != Some(power) || pos.owner(p) != Some(power) {
         return Err(Illegal::BuildNotAllowed);
@@ -143,10 +175,19 @@ fn check_build(map: &Map, pos: &Position, power: PowerId, ty: Option<UnitType>, 
 /// A power's units in the order the civil-disorder rule removes them: farthest from the
 /// nearest home centre (2023: owned centre) first, fleets before armies at equal distance,
 /// then alphabetically by the space's abbreviation.
-pub fn civil_disorder_removals(map: &Map, rules: &Rulebook, dist: &Distances, pos: &Position, power: PowerId) -> Vec<(ProvinceId, Unit)> {
+pub fn civil_disorder_removals(
+    map: &Map,
+    rules: &Rulebook,
+    dist: &Distances,
+    pos: &Position,
+    power: PowerId,
+) -> Vec<(ProvinceId, Unit)> {
     let targets: Vec<ProvinceId> = match rules.removal_distance {
         RemovalDistance::HomeCentres => map.power(power).home_centres.clone(),
-        RemovalDistance::OwnedCentres => map.province_ids().filter(|&c| map.is_centre(c) && pos.owner(c) == Some(power)).collect(),
+        RemovalDistance::OwnedCentres => map
+            .province_ids()
+            .filter(|&c| map.is_centre(c) && pos.owner(c) == Some(power))
+            .collect(),
     };
     let mut units: Vec<(u8, bool, String, ProvinceId, Unit)> = pos
         .units()
@@ -160,7 +201,13 @@ pub fn civil_disorder_removals(map: &Map, rules: &Rulebook, dist: &Distances, po
                 })
                 .min()
                 .unwrap_or(u8::MAX);
-            (d, u.ty == UnitType::Fleet, map.province(p).abbr.clone(), p, u)
+            (
+                d,
+                u.ty == UnitType::Fleet,
+                map.province(p).abbr.clone(),
+                p,
+                u,
+            )
         })
         .collect();
     units.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));

@@ -23,7 +23,11 @@ impl Distances {
         for p in 0..n {
             any_adj[p] = fleet_adj[p].union(map.army_neighbours(ProvinceId(p as u8)));
         }
-        Distances { n, any: bfs_all(&any_adj), fleet: bfs_all(&fleet_adj) }
+        Distances {
+            n,
+            any: bfs_all(&any_adj),
+            fleet: bfs_all(&fleet_adj),
+        }
     }
 
     /// Moves between two provinces for any unit over land and sea.

@@ -11,10 +11,12 @@ mod position;
 mod retreat;
 mod rules;
 
-pub use adjustment::{adjudicate_adjustments, adjustment_due, civil_disorder_removals, AdjustmentResult};
+pub use adjustment::{
+    adjudicate_adjustments, adjustment_due, civil_disorder_removals, AdjustmentResult,
+};
 pub use distance::Distances;
-pub use movement::{Judge, MovementResult, OrderResult};
 pub(crate) use movement::fleet_destination;
+pub use movement::{Judge, MovementResult, OrderResult};
 pub use outcome::{Failure, Illegal, Outcome};
 pub use position::{Dislodged, Position, Unit};
 pub use retreat::{adjudicate_retreats, RetreatResult};

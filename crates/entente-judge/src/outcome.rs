@@ -2,7 +2,6 @@
 
 use entente_map::ProvinceId;
 
-
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Outcome {
     Succeeded,

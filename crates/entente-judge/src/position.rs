@@ -41,7 +41,14 @@ impl Position {
         for pid in map.power_ids() {
             let p = map.power(pid);
             for &(ty, loc) in &p.start_units {
-                pos.place(map, Unit { power: pid, ty, loc });
+                pos.place(
+                    map,
+                    Unit {
+                        power: pid,
+                        ty,
+                        loc,
+                    },
+                );
             }
             for &h in &p.home_centres {
                 pos.owners[h.index()] = Some(pid);
@@ -61,7 +68,11 @@ impl Position {
             .filter_map(|(i, u)| u.map(|u| (ProvinceId(i as u8), u)))
     }
     pub fn units_of(&self, power: PowerId) -> impl Iterator<Item = Unit> + '_ {
-        self.units.iter().flatten().copied().filter(move |u| u.power == power)
+        self.units
+            .iter()
+            .flatten()
+            .copied()
+            .filter(move |u| u.power == power)
     }
     pub(crate) fn units_slice(&self) -> &[Option<Unit>] {
         &self.units
@@ -84,7 +95,10 @@ impl Position {
         self.owners[p.index()] = owner;
     }
     pub fn centre_count(&self, map: &Map, power: PowerId) -> usize {
-        map.centres().iter().filter(|&c| self.owners[c as usize] == Some(power)).count()
+        map.centres()
+            .iter()
+            .filter(|&c| self.owners[c as usize] == Some(power))
+            .count()
     }
     pub fn unit_count(&self, power: PowerId) -> usize {
         self.units_of(power).count()

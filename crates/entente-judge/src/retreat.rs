@@ -16,7 +16,11 @@ pub struct RetreatResult {
     pub next: Position,
 }
 
-pub fn adjudicate_retreats(map: &Map, pos: &Position, orders: &[(PowerId, Order)]) -> RetreatResult {
+pub fn adjudicate_retreats(
+    map: &Map,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+) -> RetreatResult {
     let n = map.num_provinces();
     // Chosen target per dislodged province (None = disband), and which order chose it.
     let mut target: Vec<Option<Option<Loc>>> = vec![None; n];
@@ -35,7 +39,11 @@ pub fn adjudicate_retreats(map: &Map, pos: &Position, orders: &[(PowerId, Order)
             }
             Err(e) => Outcome::Illegal(e),
         };
-        results.push(OrderResult { power, order, outcome });
+        results.push(OrderResult {
+            power,
+            order,
+            outcome,
+        });
     }
     let mut arrivals = vec![0u8; n];
     for p in 0..n {
@@ -65,39 +73,71 @@ pub fn adjudicate_retreats(map: &Map, pos: &Position, orders: &[(PowerId, Order)
         if r.outcome.is_illegal() {
             continue;
         }
-        let p = r.order.unit().map(|u| map.province_of(u.loc).index()).unwrap_or(0);
+        let p = r
+            .order
+            .unit()
+            .map(|u| map.province_of(u.loc).index())
+            .unwrap_or(0);
         r.outcome = if conflicted[p] {
             Outcome::Failed(Failure::ConflictingOrders)
         } else {
             match target[p] {
-                Some(Some(l)) if arrivals[map.province_of(l).index()] > 1 => Outcome::Failed(Failure::RetreatCollision),
+                Some(Some(l)) if arrivals[map.province_of(l).index()] > 1 => {
+                    Outcome::Failed(Failure::RetreatCollision)
+                }
                 _ => Outcome::Succeeded,
             }
         };
     }
-    RetreatResult { orders: results, retreated, disbanded, next }
+    RetreatResult {
+        orders: results,
+        retreated,
+        disbanded,
+        next,
+    }
 }
 
-fn check(map: &Map, pos: &Position, power: PowerId, order: &Order) -> Result<(usize, Option<Loc>), Illegal> {
+fn check(
+    map: &Map,
+    pos: &Position,
+    power: PowerId,
+    order: &Order,
+) -> Result<(usize, Option<Loc>), Illegal> {
     let (unit, to) = match *order {
         Order::Retreat { unit, to } => (unit, Some(to)),
-        Order::Move { unit, to, via_convoy: false } => (unit, Some(to)),
+        Order::Move {
+            unit,
+            to,
+            via_convoy: false,
+        } => (unit, Some(to)),
         Order::Disband(unit) | Order::Remove(unit) => (unit, None),
-        Order::Move { via_convoy: true, .. } => return Err(Illegal::WrongPhase),
+        Order::Move {
+            via_convoy: true, ..
+        } => return Err(Illegal::WrongPhase),
         _ => return Err(Illegal::WrongPhase),
     };
     let p = map.province_of(unit.loc);
     let d = match pos.dislodged_at(p) {
         Some(d) => d,
-        None => return Err(if pos.unit_at(p).is_some() { Illegal::WrongPhase } else { Illegal::NoSuchUnit }),
+        None => {
+            return Err(if pos.unit_at(p).is_some() {
+                Illegal::WrongPhase
+            } else {
+                Illegal::NoSuchUnit
+            })
+        }
     };
     if d.unit.power != power {
         return Err(Illegal::NotYourUnit);
     }
-    let Some(to) = to else { return Ok((p.index(), None)) };
+    let Some(to) = to else {
+        return Ok((p.index(), None));
+    };
     let l = match d.unit.ty {
         UnitType::Army => map.province_of(to).loc(),
-        UnitType::Fleet => fleet_destination(map, d.unit.loc, to).map_err(|_| Illegal::RetreatNotAllowed)?,
+        UnitType::Fleet => {
+            fleet_destination(map, d.unit.loc, to).map_err(|_| Illegal::RetreatNotAllowed)?
+        }
     };
     if !d.retreats.contains(l.0) {
         return Err(Illegal::RetreatNotAllowed);

@@ -94,7 +94,9 @@ impl Rulebook {
             "any-route-disruption" => self.any_route_disruption_fails = true,
             "all-routes-disruption" => self.any_route_disruption_fails = false,
             "adjacent-convoy-swap-only" => self.adjacent_convoy = AdjacentConvoy::OnlyForSwap,
-            "adjacent-convoy-via-or-own-fleet" => self.adjacent_convoy = AdjacentConvoy::ViaOrOwnFleet,
+            "adjacent-convoy-via-or-own-fleet" => {
+                self.adjacent_convoy = AdjacentConvoy::ViaOrOwnFleet
+            }
             "retreat-to-convoy-origin" => self.retreat_to_convoy_origin = true,
             "no-retreat-to-convoy-origin" => self.retreat_to_convoy_origin = false,
             "removal-distance-home" => self.removal_distance = RemovalDistance::HomeCentres,
@@ -130,7 +132,9 @@ impl FromStr for Edition {
             "1982" => Ok(Edition::E1982),
             "2000" => Ok(Edition::E2000),
             "2023" | "datc" => Ok(Edition::E2023),
-            other => Err(format!("unknown rule edition '{other}' (expected 1971, 1982, 2000 or 2023)")),
+            other => Err(format!(
+                "unknown rule edition '{other}' (expected 1971, 1982, 2000 or 2023)"
+            )),
         }
     }
 }

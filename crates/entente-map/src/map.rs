@@ -68,6 +68,8 @@ pub struct Map {
     fleet_adj: Vec<LocSet>,
     /// Per location: provinces a fleet there can reach (any coast) — what support needs.
     fleet_reach: Vec<LocSet>,
+    /// Per province: provinces a fleet on any of its coasts can reach (convoy adjacency).
+    province_fleet_reach: Vec<LocSet>,
     centres: LocSet,
     home_of: Vec<Option<PowerId>>,
     names: HashMap<String, ProvinceId>,
@@ -75,7 +77,11 @@ pub struct Map {
 }
 
 fn line_of(src: &str, offset: usize) -> usize {
-    src[..offset.min(src.len())].bytes().filter(|&b| b == b'\n').count() + 1
+    src[..offset.min(src.len())]
+        .bytes()
+        .filter(|&b| b == b'\n')
+        .count()
+        + 1
 }
 
 fn err_at<T>(src: &str, s: &Spanned<T>, message: impl Into<String>) -> VariantError {
@@ -157,6 +163,11 @@ impl Map {
     /// Provinces a fleet at `l` can reach on any of their coasts.
     pub fn fleet_reach(&self, l: Loc) -> &LocSet {
         &self.fleet_reach[l.index()]
+    }
+    /// Provinces a fleet anywhere in province `p` (any coast) can reach: the spaces an army in
+    /// `p` is next to for convoying.
+    pub fn province_fleet_reach(&self, p: ProvinceId) -> &LocSet {
+        &self.province_fleet_reach[p.index()]
     }
     #[inline]
     pub fn army_adjacent(&self, a: ProvinceId, b: ProvinceId) -> bool {
@@ -317,18 +328,35 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
             return Err(err_at(
                 src,
                 &e.abbr,
-                format!("abbreviation '{}' must be one word without '/'", e.abbr.get_ref()),
+                format!(
+                    "abbreviation '{}' must be one word without '/'",
+                    e.abbr.get_ref()
+                ),
             ));
         }
-        if abbr_index.insert(abbr.clone(), ProvinceId(i as u8)).is_some() {
-            return Err(err_at(src, &e.abbr, format!("province '{abbr}' is defined twice")));
+        if abbr_index
+            .insert(abbr.clone(), ProvinceId(i as u8))
+            .is_some()
+        {
+            return Err(err_at(
+                src,
+                &e.abbr,
+                format!("province '{abbr}' is defined twice"),
+            ));
         }
         let kind = parse_kind(src, e)?;
         if kind == ProvinceKind::Sea && !e.army.is_empty() {
-            return Err(err_at(src, &e.army[0], format!("sea '{abbr}' cannot have army borders")));
+            return Err(err_at(
+                src,
+                &e.army[0],
+                format!("sea '{abbr}' cannot have army borders"),
+            ));
         }
         if kind == ProvinceKind::Land && (!e.fleet.is_empty() || !e.coasts.is_empty()) {
-            let at = e.fleet.first().or_else(|| e.coasts.values().flatten().next());
+            let at = e
+                .fleet
+                .first()
+                .or_else(|| e.coasts.values().flatten().next());
             return Err(match at {
                 Some(s) => err_at(src, s, format!("land '{abbr}' cannot have fleet borders")),
                 None => err_at(src, &e.abbr, format!("land '{abbr}' cannot have coasts")),
@@ -342,7 +370,11 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
             ));
         }
         if kind == ProvinceKind::Sea && e.centre {
-            return Err(err_at(src, &e.abbr, format!("sea '{abbr}' cannot be a supply centre")));
+            return Err(err_at(
+                src,
+                &e.abbr,
+                format!("sea '{abbr}' cannot be a supply centre"),
+            ));
         }
         provinces.push(Province {
             abbr,
@@ -350,7 +382,11 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
             kind,
             centre: e.centre,
             aliases: e.aliases.clone(),
-            names: e.names.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            names: e
+                .names
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
             coasts: Vec::new(),
             convoys: kind == ProvinceKind::Sea || e.convoys,
         });
@@ -422,11 +458,18 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
                 return Err(err_at(
                     src,
                     t,
-                    format!("army border {}–{}: '{}' is a sea", provinces[i].abbr, other.abbr, other.abbr),
+                    format!(
+                        "army border {}–{}: '{}' is a sea",
+                        provinces[i].abbr, other.abbr, other.abbr
+                    ),
                 ));
             }
             if l.0 == me.0 {
-                return Err(err_at(src, t, format!("'{}' borders itself", provinces[i].abbr)));
+                return Err(err_at(
+                    src,
+                    t,
+                    format!("'{}' borders itself", provinces[i].abbr),
+                ));
             }
             army_adj[i].insert(l.0);
             army_span.insert((me.0, l.0), t);
@@ -446,17 +489,28 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
                 let l = loc_lookup(t)?;
                 let other = &provinces[locs[l.index()].province.index()];
                 if other.kind == ProvinceKind::Land {
-                    return Err(err_at(src, t, format!("fleet border to land '{}'", other.abbr)));
+                    return Err(err_at(
+                        src,
+                        t,
+                        format!("fleet border to land '{}'", other.abbr),
+                    ));
                 }
                 if locs[l.index()].coast.is_none() && !other.coasts.is_empty() {
                     return Err(err_at(
                         src,
                         t,
-                        format!("fleet border to '{}' must name one of its coasts", other.abbr),
+                        format!(
+                            "fleet border to '{}' must name one of its coasts",
+                            other.abbr
+                        ),
                     ));
                 }
                 if locs[l.index()].province == me {
-                    return Err(err_at(src, t, format!("'{}' borders itself", provinces[i].abbr)));
+                    return Err(err_at(
+                        src,
+                        t,
+                        format!("'{}' borders itself", provinces[i].abbr),
+                    ));
                 }
                 fleet_adj[from.index()].insert(l.0);
                 fleet_span.insert((from.0, l.0), t);
@@ -511,6 +565,12 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
         }
     }
 
+    let mut province_fleet_reach = vec![LocSet::EMPTY; provinces.len()];
+    for (l, info) in locs.iter().enumerate() {
+        let p = info.province.index();
+        province_fleet_reach[p] = province_fleet_reach[p].union(&fleet_reach[l]);
+    }
+
     // Every space must be reachable from the first by some unit's moves.
     let mut seen = LocSet::EMPTY;
     let mut stack = vec![0u8];
@@ -532,7 +592,10 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
             return Err(err_at(
                 src,
                 &e.abbr,
-                format!("'{}' cannot be reached from '{}'", provinces[i].abbr, provinces[0].abbr),
+                format!(
+                    "'{}' cannot be reached from '{}'",
+                    provinces[i].abbr, provinces[0].abbr
+                ),
             ));
         }
     }
@@ -616,7 +679,11 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
             let key = normalize_name(&nm);
             if let Some(prev) = power_names.insert(key, pid) {
                 if prev != pid {
-                    return Err(err_at(src, &pe.name, format!("power name '{nm}' is used twice")));
+                    return Err(err_at(
+                        src,
+                        &pe.name,
+                        format!("power name '{nm}' is used twice"),
+                    ));
                 }
             }
         }
@@ -628,7 +695,10 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
                 return Err(err_at(
                     src,
                     h,
-                    format!("home centre '{}' of {name} is not a supply centre", provinces[p.index()].abbr),
+                    format!(
+                        "home centre '{}' of {name} is not a supply centre",
+                        provinces[p.index()].abbr
+                    ),
                 ));
             }
             if let Some(other) = home_of[p.index()] {
@@ -653,7 +723,13 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
                 .split_once(char::is_whitespace)
                 .and_then(|(t, a)| Some((UnitType::from_letter(t.chars().next()?)?, a.trim())))
                 .filter(|(_, a)| !a.is_empty())
-                .ok_or_else(|| err_at(src, u, format!("start unit '{text}': write 'A par' or 'F stp/sc'")))?;
+                .ok_or_else(|| {
+                    err_at(
+                        src,
+                        u,
+                        format!("start unit '{text}': write 'A par' or 'F stp/sc'"),
+                    )
+                })?;
             let spanned_at = Spanned::new(u.span(), at.to_string());
             let l = loc_lookup(&spanned_at)?;
             let map_probe = (ty, l);
@@ -662,7 +738,8 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
             let ok = match ty {
                 UnitType::Army => info.coast.is_none() && prov.kind != ProvinceKind::Sea,
                 UnitType::Fleet => {
-                    prov.kind != ProvinceKind::Land && (prov.coasts.is_empty() == info.coast.is_none())
+                    prov.kind != ProvinceKind::Land
+                        && (prov.coasts.is_empty() == info.coast.is_none())
                 }
             };
             if !ok {
@@ -673,7 +750,11 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
                 ));
             }
             if occupied.contains(info.province.0) {
-                return Err(err_at(src, u, format!("two start units in '{}'", prov.abbr)));
+                return Err(err_at(
+                    src,
+                    u,
+                    format!("two start units in '{}'", prov.abbr),
+                ));
             }
             occupied.insert(info.province.0);
             units.push(map_probe);
@@ -683,7 +764,11 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
             letter,
             adjective,
             colour: pe.colour.clone().unwrap_or_else(|| "#888888".into()),
-            names: pe.names.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            names: pe
+                .names
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
             home_centres: home,
             start_units: units,
         });
@@ -703,7 +788,10 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
         return Err(err_at(
             src,
             &file.variant.victory_centres,
-            format!("victory_centres {victory} must be between 1 and the {} centres", centres.len()),
+            format!(
+                "victory_centres {victory} must be between 1 and the {} centres",
+                centres.len()
+            ),
         ));
     }
     Ok(Map {
@@ -719,6 +807,7 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
         army_adj,
         fleet_adj,
         fleet_reach,
+        province_fleet_reach,
         centres,
         home_of,
         names,

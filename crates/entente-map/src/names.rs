@@ -28,7 +28,10 @@ mod tests {
     #[test]
     fn normalizes() {
         assert_eq!(normalize_name("St. Petersburg"), "st petersburg");
-        assert_eq!(normalize_name("  Mid-Atlantic   Ocean "), "mid atlantic ocean");
+        assert_eq!(
+            normalize_name("  Mid-Atlantic   Ocean "),
+            "mid atlantic ocean"
+        );
         assert_eq!(normalize_name("Čechy"), "čechy");
     }
 }

@@ -25,7 +25,12 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
                 PhaseOutcome::Movement(r) => {
                     let o = r.orders[i];
                     let p = o.order.unit().map(|u| map.province_of(u.loc));
-                    let d = p.and_then(|p| r.dislodged.iter().find(|(q, d)| *q == p && d.unit.power == o.power || *q == p).map(|x| x.1));
+                    let d = p.and_then(|p| {
+                        r.dislodged
+                            .iter()
+                            .find(|(q, d)| *q == p && d.unit.power == o.power || *q == p)
+                            .map(|x| x.1)
+                    });
                     (o.outcome, Some(d))
                 }
                 PhaseOutcome::Retreat(r) => (r.orders[i].outcome, None),
@@ -44,12 +49,19 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
                 }
                 _ => false,
             };
-            let mut wants_dislodged: Option<bool> = if dislodged.is_some() { Some(false) } else { None };
+            let mut wants_dislodged: Option<bool> = if dislodged.is_some() {
+                Some(false)
+            } else {
+                None
+            };
             for e in &line.expect {
                 match e {
                     Expect::Succeeds => {
                         if !outcome.succeeded() || retreat_disbanded {
-                            bad.push(format!("{text}: expected to succeed, but {}", shown(&outcome)));
+                            bad.push(format!(
+                                "{text}: expected to succeed, but {}",
+                                shown(&outcome)
+                            ));
                         }
                     }
                     Expect::Fails => {
@@ -59,7 +71,10 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
                     }
                     Expect::Illegal => {
                         if !outcome.is_illegal() {
-                            bad.push(format!("{text}: expected to be illegal, but {}", shown(&outcome)));
+                            bad.push(format!(
+                                "{text}: expected to be illegal, but {}",
+                                shown(&outcome)
+                            ));
                         }
                     }
                     Expect::Dislodged => wants_dislodged = Some(true),
@@ -67,7 +82,11 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
                     Expect::RetreatsTo(list) => {
                         wants_dislodged = Some(true);
                         if let Some(Some(d)) = dislodged {
-                            let got: BTreeSet<String> = d.retreats.iter().map(|l| map.loc_abbr(entente_map::Loc(l))).collect();
+                            let got: BTreeSet<String> = d
+                                .retreats
+                                .iter()
+                                .map(|l| map.loc_abbr(entente_map::Loc(l)))
+                                .collect();
                             let mut want = BTreeSet::new();
                             for name in list {
                                 let (prov, coast) = match name.split_once('/') {
@@ -76,14 +95,20 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
                                 };
                                 match map.lookup_province(prov) {
                                     Some(p) => {
-                                        let l = coast.and_then(|c| map.lookup_coast(p, c)).unwrap_or(p.loc());
+                                        let l = coast
+                                            .and_then(|c| map.lookup_coast(p, c))
+                                            .unwrap_or(p.loc());
                                         want.insert(map.loc_abbr(l));
                                     }
-                                    None => bad.push(format!("{text}: unknown province '{name}' in 'retreats to'")),
+                                    None => bad.push(format!(
+                                        "{text}: unknown province '{name}' in 'retreats to'"
+                                    )),
                                 }
                             }
                             if got != want {
-                                bad.push(format!("{text}: retreat options {got:?}, expected {want:?}"));
+                                bad.push(format!(
+                                    "{text}: retreat options {got:?}, expected {want:?}"
+                                ));
                             }
                         }
                     }
@@ -91,7 +116,11 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
             }
             if let (Some(want), Some(d)) = (wants_dislodged, dislodged) {
                 if want != d.is_some() {
-                    bad.push(format!("{text}: expected {}dislodged, but it was{}", if want { "" } else { "not " }, if d.is_some() { "" } else { " not" }));
+                    bad.push(format!(
+                        "{text}: expected {}dislodged, but it was{}",
+                        if want { "" } else { "not " },
+                        if d.is_some() { "" } else { " not" }
+                    ));
                 }
             }
         }
@@ -109,7 +138,9 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
                 let set = want.entry(p).or_default();
                 for it in items {
                     let r = match block_exp.kind {
-                        ExpectKind::Centres => parse_province(map, *line, it).map(|c| map.province(c).abbr.clone()),
+                        ExpectKind::Centres => {
+                            parse_province(map, *line, it).map(|c| map.province(c).abbr.clone())
+                        }
                         _ => parse_unit(map, *line, p, it).map(|u| unit_text(map, &u)),
                     };
                     match r {
@@ -122,13 +153,20 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
             }
             for (p, want_set) in want {
                 let got: BTreeSet<String> = match block_exp.kind {
-                    ExpectKind::Units => run.after.units_of(p).map(|u| unit_text(map, &u)).collect(),
+                    ExpectKind::Units => {
+                        run.after.units_of(p).map(|u| unit_text(map, &u)).collect()
+                    }
                     ExpectKind::Centres => map
                         .province_ids()
                         .filter(|&c| map.is_centre(c) && run.after.owner(c) == Some(p))
                         .map(|c| map.province(c).abbr.clone())
                         .collect(),
-                    ExpectKind::Dislodged => run.after.dislodged().filter(|(_, d)| d.unit.power == p).map(|(_, d)| unit_text(map, &d.unit)).collect(),
+                    ExpectKind::Dislodged => run
+                        .after
+                        .dislodged()
+                        .filter(|(_, d)| d.unit.power == p)
+                        .map(|(_, d)| unit_text(map, &d.unit))
+                        .collect(),
                 };
                 if got != want_set {
                     bad.push(format!(

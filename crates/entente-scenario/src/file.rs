@@ -11,7 +11,10 @@ pub struct ScenarioError {
 }
 
 fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ScenarioError> {
-    Err(ScenarioError { line, message: message.into() })
+    Err(ScenarioError {
+        line,
+        message: message.into(),
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -108,7 +111,12 @@ enum Section {
 fn split_power(line: &str) -> Option<(&str, &str)> {
     let (head, rest) = line.split_once(':')?;
     let head = head.trim();
-    if head.is_empty() || head.len() > 40 || !head.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') {
+    if head.is_empty()
+        || head.len() > 40
+        || !head
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '-')
+    {
         return None;
     }
     Some((head, rest.trim()))
@@ -117,7 +125,10 @@ fn split_power(line: &str) -> Option<(&str, &str)> {
 fn parse_phase(line: usize, text: &str) -> Result<(Season, i32, PhaseKind), ScenarioError> {
     let words: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase()).collect();
     if words.len() != 3 {
-        return err(line, format!("phase '{text}': write e.g. 'Spring 1901 movement'"));
+        return err(
+            line,
+            format!("phase '{text}': write e.g. 'Spring 1901 movement'"),
+        );
     }
     let season = match words[0].as_str() {
         "spring" | "s" => Season::Spring,
@@ -125,14 +136,21 @@ fn parse_phase(line: usize, text: &str) -> Result<(Season, i32, PhaseKind), Scen
         "winter" | "w" => Season::Winter,
         other => return err(line, format!("unknown season '{other}'")),
     };
-    let year: i32 = words[1].parse().map_err(|_| ScenarioError { line, message: format!("bad year '{}'", words[1]) })?;
+    let year: i32 = words[1].parse().map_err(|_| ScenarioError {
+        line,
+        message: format!("bad year '{}'", words[1]),
+    })?;
     let kind = match words[2].as_str() {
         "movement" | "moves" | "m" => PhaseKind::Movement,
         "retreat" | "retreats" | "r" => PhaseKind::Retreat,
         "adjustment" | "adjustments" | "builds" | "build" | "a" => PhaseKind::Adjustment,
         other => return err(line, format!("unknown phase kind '{other}'")),
     };
-    let kind = if season == Season::Winter { PhaseKind::Adjustment } else { kind };
+    let kind = if season == Season::Winter {
+        PhaseKind::Adjustment
+    } else {
+        kind
+    };
     Ok((season, year, kind))
 }
 
@@ -148,7 +166,11 @@ fn parse_expect(line: usize, text: &str) -> Result<Vec<Expect>, ScenarioError> {
             "not dislodged" => Expect::NotDislodged,
             other => {
                 if let Some(list) = other.strip_prefix("retreats to") {
-                    let items: Vec<String> = list.split_whitespace().filter(|s| *s != "none").map(String::from).collect();
+                    let items: Vec<String> = list
+                        .split_whitespace()
+                        .filter(|s| *s != "none")
+                        .map(String::from)
+                        .collect();
                     Expect::RetreatsTo(items)
                 } else {
                     return err(line, format!("unknown expectation '{}'", item.trim()));
@@ -182,7 +204,10 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
             continue;
         }
         let lower = line.to_lowercase();
-        if let Some(rest) = line.strip_prefix("case ").or_else(|| line.strip_prefix("Case ")) {
+        if let Some(rest) = line
+            .strip_prefix("case ")
+            .or_else(|| line.strip_prefix("Case "))
+        {
             let rest = rest.trim();
             let (id, title) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
             cases.push(new_case(id, title.trim(), ln));
@@ -195,20 +220,28 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
         }
         let case = cases.last_mut().expect("a case exists");
         let keyword = |k: &str| -> Option<String> {
-            lower.strip_prefix(k).map(|r| line[line.len() - r.len()..].trim().to_string())
+            lower
+                .strip_prefix(k)
+                .map(|r| line[line.len() - r.len()..].trim().to_string())
         };
         if let Some(v) = keyword("variant:") {
             case.variant = v.to_lowercase();
             continue;
         }
         if let Some(v) = keyword("rules:") {
-            let ed = v.parse().map_err(|e: String| ScenarioError { line: ln, message: e })?;
+            let ed = v.parse().map_err(|e: String| ScenarioError {
+                line: ln,
+                message: e,
+            })?;
             case.rules = Rulebook::edition(ed);
             continue;
         }
         if let Some(v) = keyword("option:") {
             if !case.rules.set_option(v.trim()) {
-                return err(ln, format!("unknown rule option '{v}' (see docs/rule-options.md)"));
+                return err(
+                    ln,
+                    format!("unknown rule option '{v}' (see docs/rule-options.md)"),
+                );
             }
             continue;
         }
@@ -223,7 +256,10 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
                 }
                 section = Section::Units;
             } else {
-                return err(ln, "write 'units: start' or 'units:' followed by unit lines");
+                return err(
+                    ln,
+                    "write 'units: start' or 'units:' followed by unit lines",
+                );
             }
             continue;
         }
@@ -235,7 +271,14 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
         }
         if let Some(v) = keyword("phase:") {
             let (season, year, kind) = parse_phase(ln, &v)?;
-            case.phases.push(PhaseBlock { line: ln, season, year, kind, orders: Vec::new(), expects: Vec::new() });
+            case.phases.push(PhaseBlock {
+                line: ln,
+                season,
+                year,
+                kind,
+                orders: Vec::new(),
+                expects: Vec::new(),
+            });
             section = Section::None;
             power = None;
             continue;
@@ -265,7 +308,11 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
             let Some(phase) = case.phases.last_mut() else {
                 return err(ln, "'expect' must follow a phase's orders");
             };
-            phase.expects.push(ExpectBlock { kind: k, line: ln, entries: Vec::new() });
+            phase.expects.push(ExpectBlock {
+                kind: k,
+                line: ln,
+                entries: Vec::new(),
+            });
             section = Section::Expect(k);
             power = None;
             continue;
@@ -278,7 +325,12 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
             }
             None => match &power {
                 Some(p) => (p.clone(), line),
-                None => return err(ln, format!("'{line}': which power? Put it under a 'Power:' line")),
+                None => {
+                    return err(
+                        ln,
+                        format!("'{line}': which power? Put it under a 'Power:' line"),
+                    )
+                }
             },
         };
         if content.is_empty() {
@@ -291,7 +343,14 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
             continue;
         }
         match section {
-            Section::None => return err(ln, format!("'{line}' is outside any section (units:, centres:, orders:, expect ...:)")),
+            Section::None => {
+                return err(
+                    ln,
+                    format!(
+                        "'{line}' is outside any section (units:, centres:, orders:, expect ...:)"
+                    ),
+                )
+            }
             Section::Units => {
                 if let UnitsSetup::Explicit(list) = &mut case.units {
                     if !content.eq_ignore_ascii_case("none") {
@@ -302,8 +361,14 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
                 }
             }
             Section::Centres => {
-                let items = content.split([',', ' ']).filter(|s| !s.is_empty()).map(String::from).collect();
-                case.centres.get_or_insert_with(Vec::new).push((ln, who, items));
+                let items = content
+                    .split([',', ' '])
+                    .filter(|s| !s.is_empty())
+                    .map(String::from)
+                    .collect();
+                case.centres
+                    .get_or_insert_with(Vec::new)
+                    .push((ln, who, items));
             }
             Section::Orders => {
                 let (order, expect) = match content.split_once("=>") {
@@ -311,17 +376,35 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
                     None => (content, Vec::new()),
                 };
                 let phase = case.phases.last_mut().expect("orders: creates a phase");
-                phase.orders.push(OrderLine { line: ln, power: who, text: order.to_string(), expect });
+                phase.orders.push(OrderLine {
+                    line: ln,
+                    power: who,
+                    text: order.to_string(),
+                    expect,
+                });
             }
             Section::Expect(k) => {
                 let items: Vec<String> = if content.eq_ignore_ascii_case("none") {
                     Vec::new()
                 } else if k == ExpectKind::Centres {
-                    content.split([',', ' ']).filter(|s| !s.is_empty()).map(String::from).collect()
+                    content
+                        .split([',', ' '])
+                        .filter(|s| !s.is_empty())
+                        .map(String::from)
+                        .collect()
                 } else {
-                    content.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect()
+                    content
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|s| !s.is_empty())
+                        .map(String::from)
+                        .collect()
                 };
-                let b = case.phases.last_mut().and_then(|p| p.expects.last_mut()).expect("expect block exists");
+                let b = case
+                    .phases
+                    .last_mut()
+                    .and_then(|p| p.expects.last_mut())
+                    .expect("expect block exists");
                 b.entries.push((ln, who, items));
             }
         }

@@ -6,5 +6,8 @@ mod file;
 mod run;
 
 pub use check::check_case;
-pub use file::{parse_scenarios, Case, Expect, ExpectBlock, ExpectKind, OrderLine, PhaseBlock, PhaseKind, ScenarioError, Season, UnitsSetup};
+pub use file::{
+    parse_scenarios, Case, Expect, ExpectBlock, ExpectKind, OrderLine, PhaseBlock, PhaseKind,
+    ScenarioError, Season, UnitsSetup,
+};
 pub use run::{execute_case, variant_map, PhaseOutcome, PhaseRun};

@@ -3,13 +3,17 @@
 
 use crate::file::{Case, PhaseBlock, PhaseKind, ScenarioError, Season, UnitsSetup};
 use entente_judge::{
-    adjudicate_adjustments, adjudicate_retreats, AdjustmentResult, Distances, Judge, MovementResult, Position, RetreatResult, Unit,
+    adjudicate_adjustments, adjudicate_retreats, AdjustmentResult, Distances, Judge,
+    MovementResult, Position, RetreatResult, Unit,
 };
 use entente_map::{Map, PowerId, ProvinceId};
 use entente_orders::{parse_order, Order};
 
 fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ScenarioError> {
-    Err(ScenarioError { line, message: message.into() })
+    Err(ScenarioError {
+        line,
+        message: message.into(),
+    })
 }
 
 /// The map of a variant named in a scenario.
@@ -37,23 +41,50 @@ pub struct PhaseRun {
 }
 
 pub(crate) fn power_of(map: &Map, line: usize, name: &str) -> Result<PowerId, ScenarioError> {
-    map.lookup_power(name).map_or_else(|| err(line, format!("unknown power '{name}'")), Ok)
+    map.lookup_power(name)
+        .map_or_else(|| err(line, format!("unknown power '{name}'")), Ok)
 }
 
 /// Parses a unit written as in a position: `F Spain(nc)`, `A Vienna`.
-pub(crate) fn parse_unit(map: &Map, line: usize, power: PowerId, text: &str) -> Result<Unit, ScenarioError> {
-    let order = parse_order(map, &format!("{text} H")).map_err(|e| ScenarioError { line, message: format!("unit '{text}': {e}") })?;
-    let Order::Hold(u) = order else { return err(line, format!("'{text}' is not a unit")) };
-    let Some(ty) = u.ty else { return err(line, format!("unit '{text}': write A or F")) };
+pub(crate) fn parse_unit(
+    map: &Map,
+    line: usize,
+    power: PowerId,
+    text: &str,
+) -> Result<Unit, ScenarioError> {
+    let order = parse_order(map, &format!("{text} H")).map_err(|e| ScenarioError {
+        line,
+        message: format!("unit '{text}': {e}"),
+    })?;
+    let Order::Hold(u) = order else {
+        return err(line, format!("'{text}' is not a unit"));
+    };
+    let Some(ty) = u.ty else {
+        return err(line, format!("unit '{text}': write A or F"));
+    };
     if !map.can_occupy(ty, u.loc) {
-        return err(line, format!("unit '{text}' cannot stand there (a fleet on a split coast must name the coast)"));
+        return err(
+            line,
+            format!(
+                "unit '{text}' cannot stand there (a fleet on a split coast must name the coast)"
+            ),
+        );
     }
-    Ok(Unit { power, ty, loc: u.loc })
+    Ok(Unit {
+        power,
+        ty,
+        loc: u.loc,
+    })
 }
 
-pub(crate) fn parse_province(map: &Map, line: usize, name: &str) -> Result<ProvinceId, ScenarioError> {
+pub(crate) fn parse_province(
+    map: &Map,
+    line: usize,
+    name: &str,
+) -> Result<ProvinceId, ScenarioError> {
     let base = name.split(['/', '(']).next().unwrap_or(name);
-    map.lookup_province(base).map_or_else(|| err(line, format!("unknown province '{name}'")), Ok)
+    map.lookup_province(base)
+        .map_or_else(|| err(line, format!("unknown province '{name}'")), Ok)
 }
 
 fn setup(map: &Map, case: &Case) -> Result<Position, ScenarioError> {
@@ -67,16 +98,27 @@ fn setup(map: &Map, case: &Case) -> Result<Position, ScenarioError> {
                 let p = power_of(map, *line, who)?;
                 let u = parse_unit(map, *line, p, text)?;
                 if pos.unit_at(map.province_of(u.loc)).is_some() {
-                    return err(*line, format!("two units in '{}'", map.province(map.province_of(u.loc)).abbr));
+                    return err(
+                        *line,
+                        format!(
+                            "two units in '{}'",
+                            map.province(map.province_of(u.loc)).abbr
+                        ),
+                    );
                 }
                 pos.place(map, u);
             }
         }
         UnitsSetup::Implied => {
-            let Some(first) = case.phases.first() else { return Ok(pos) };
+            let Some(first) = case.phases.first() else {
+                return Ok(pos);
+            };
             for o in &first.orders {
                 let p = power_of(map, o.line, &o.power)?;
-                let order = parse_order(map, &o.text).map_err(|e| ScenarioError { line: o.line, message: e.to_string() })?;
+                let order = parse_order(map, &o.text).map_err(|e| ScenarioError {
+                    line: o.line,
+                    message: e.to_string(),
+                })?;
                 let Some(u) = order.unit() else { continue };
                 let prov = map.province_of(u.loc);
                 if pos.unit_at(prov).is_some() {
@@ -88,7 +130,14 @@ fn setup(map: &Map, case: &Case) -> Result<Position, ScenarioError> {
                 if !map.can_occupy(ty, u.loc) {
                     return err(o.line, "this unit cannot stand there (a fleet on a split coast must name the coast)");
                 }
-                pos.place(map, Unit { power: p, ty, loc: u.loc });
+                pos.place(
+                    map,
+                    Unit {
+                        power: p,
+                        ty,
+                        loc: u.loc,
+                    },
+                );
             }
         }
         UnitsSetup::Start => {}
@@ -117,7 +166,10 @@ fn orders_of(map: &Map, block: &PhaseBlock) -> Result<Vec<(PowerId, Order)>, Sce
         .iter()
         .map(|o| {
             let p = power_of(map, o.line, &o.power)?;
-            let order = parse_order(map, &o.text).map_err(|e| ScenarioError { line: o.line, message: format!("'{}': {e}", o.text) })?;
+            let order = parse_order(map, &o.text).map_err(|e| ScenarioError {
+                line: o.line,
+                message: format!("'{}': {e}", o.text),
+            })?;
             Ok((p, order))
         })
         .collect()
@@ -133,7 +185,10 @@ fn drop_dislodged(pos: &mut Position) {
 
 /// Runs every phase of a case.
 pub fn execute_case(case: &Case) -> Result<(Map, Vec<PhaseRun>), ScenarioError> {
-    let map = variant_map(&case.variant).map_or_else(|| err(case.line, format!("unknown variant '{}'", case.variant)), Ok)?;
+    let map = variant_map(&case.variant).map_or_else(
+        || err(case.line, format!("unknown variant '{}'", case.variant)),
+        Ok,
+    )?;
     let mut pos = setup(&map, case)?;
     let dist = Distances::new(&map);
     let mut judge = Judge::new();
@@ -174,7 +229,13 @@ pub fn execute_case(case: &Case) -> Result<(Map, Vec<PhaseRun>), ScenarioError> 
         }
         pos = after.clone();
         prev = Some((block.season, block.kind));
-        runs.push(PhaseRun { block: bi, before, orders, outcome, after });
+        runs.push(PhaseRun {
+            block: bi,
+            before,
+            orders,
+            outcome,
+            after,
+        });
     }
     Ok((map, runs))
 }

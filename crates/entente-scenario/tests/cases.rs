@@ -5,8 +5,14 @@ use entente_scenario::{check_case, execute_case, parse_scenarios};
 
 fn run_case(file: &str, text: &str, id: &str) {
     let cases = parse_scenarios(text).unwrap_or_else(|e| panic!("{file}: {e}"));
-    let case = cases.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("{file}: no case {id}"));
-    let asserted = case.phases.iter().any(|p| !p.expects.is_empty() || p.orders.iter().any(|o| !o.expect.is_empty()));
+    let case = cases
+        .iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("{file}: no case {id}"));
+    let asserted = case
+        .phases
+        .iter()
+        .any(|p| !p.expects.is_empty() || p.orders.iter().any(|o| !o.expect.is_empty()));
     assert!(asserted, "{file} case {id} asserts nothing");
     let (map, runs) = execute_case(case).unwrap_or_else(|e| panic!("{file} case {id}: {e}"));
     let bad = check_case(case, &map, &runs);

@@ -1,7 +1,7 @@
 //! Convoy orders and convoy paths (DATC 5.B.3, 5.B.4, 4.A.1).
 
 use super::resolver::{resolve, Env};
-use super::{validate, Scratch, NONE};
+use super::{move_order, validate, Scratch, NONE};
 
 /// A convoy succeeds while its fleet is not dislodged; an unmatched convoy does nothing.
 pub(crate) fn adjudicate(env: &Env, s: &mut Scratch, c: u16) -> bool {
@@ -10,7 +10,10 @@ pub(crate) fn adjudicate(env: &Env, s: &mut Scratch, c: u16) -> bool {
     }
     let mut a = s.attackers_head[c as usize];
     while a != NONE {
-        if resolve(env, s, a) {
+        // The attack is adjudicated, not resolved: this keeps every convoy paradox a single
+        // clean cycle of convoy and support, so the Szykman rule finds it (DATC 5.D,
+        // Pandin's paradox 6.F.16).
+        if move_order::adjudicate(env, s, a) {
             return false;
         }
         a = s.attackers_next[a as usize];

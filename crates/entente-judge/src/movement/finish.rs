@@ -11,7 +11,14 @@ use crate::rules::Rulebook;
 use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, UnitType};
 use entente_orders::Order;
 
-pub(super) fn finish(map: &Map, rules: &Rulebook, s: &mut Scratch, pos: &Position, orders: &[(PowerId, Order)], out: &mut MovementResult) {
+pub(super) fn finish(
+    map: &Map,
+    rules: &Rulebook,
+    s: &mut Scratch,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+    out: &mut MovementResult,
+) {
     let env = Env { map, rules };
     let n = s.unit.len();
     // Who dislodged whom.
@@ -33,7 +40,10 @@ pub(super) fn finish(map: &Map, rules: &Rulebook, s: &mut Scratch, pos: &Positio
     let mut contested = LocSet::EMPTY;
     for q in 0..n as u16 {
         if let Some(d) = s.move_dest(q) {
-            if !s.result[q as usize] && path(&env, s, q) && !head_to_head(s, q).is_some_and(|o| s.result[o as usize]) {
+            if !s.result[q as usize]
+                && path(&env, s, q)
+                && !head_to_head(s, q).is_some_and(|o| s.result[o as usize])
+            {
                 contested.insert(d as u8);
             }
         }
@@ -91,7 +101,11 @@ pub(super) fn finish(map: &Map, rules: &Rulebook, s: &mut Scratch, pos: &Positio
                 }
             }
         }
-        let d = Dislodged { unit: u, attacker_from: ProvinceId(by as u8), retreats };
+        let d = Dislodged {
+            unit: u,
+            attacker_from: ProvinceId(by as u8),
+            retreats,
+        };
         next.set_dislodged(ProvinceId(p as u8), Some(d));
         out.dislodged.push((ProvinceId(p as u8), d));
     }
@@ -100,7 +114,10 @@ pub(super) fn finish(map: &Map, rules: &Rulebook, s: &mut Scratch, pos: &Positio
         if out.orders[i].outcome.is_illegal() {
             continue;
         }
-        let p = order.unit().map(|u| map.province_of(u.loc).index()).unwrap_or(0);
+        let p = order
+            .unit()
+            .map(|u| map.province_of(u.loc).index())
+            .unwrap_or(0);
         out.orders[i].outcome = outcome_of(&env, s, p, &dislodged_by);
     }
     for p in 0..n {
@@ -117,7 +134,9 @@ fn outcome_of(env: &Env, s: &mut Scratch, p: usize, dislodged_by: &[u16; 256]) -
     if s.conflicted[p] {
         return Outcome::Failed(Failure::ConflictingOrders);
     }
-    let dislodged = (dislodged_by[p] != NONE).then(|| Failure::Dislodged { by: ProvinceId(dislodged_by[p] as u8) });
+    let dislodged = (dislodged_by[p] != NONE).then(|| Failure::Dislodged {
+        by: ProvinceId(dislodged_by[p] as u8),
+    });
     match s.kind[p] {
         Kind::Hold => match dislodged {
             Some(f) => Outcome::Failed(f),
@@ -149,7 +168,9 @@ fn outcome_of(env: &Env, s: &mut Scratch, p: usize, dislodged_by: &[u16; 256]) -
                     }
                     a = s.attackers_next[a as usize];
                 }
-                Outcome::Failed(Failure::Cut { by: ProvinceId(by.min(255) as u8) })
+                Outcome::Failed(Failure::Cut {
+                    by: ProvinceId(by.min(255) as u8),
+                })
             }
         }
         Kind::Convoy { .. } => {

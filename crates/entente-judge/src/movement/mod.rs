@@ -23,10 +23,24 @@ pub(crate) const NONE: u16 = u16::MAX;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Kind {
     Hold,
-    Move { to: Loc, dest: u8, via_convoy: bool },
-    SupportHold { target: u8 },
-    SupportMove { from: u8, dest: u8 },
-    Convoy { from: u8, dest: u8 },
+    Move {
+        to: Loc,
+        dest: u8,
+        via_convoy: bool,
+    },
+    SupportHold {
+        target: u8,
+    },
+    /// `coast`: the coast the support names (0 = none); it must match the move (DATC 6.B.9).
+    SupportMove {
+        from: u8,
+        dest: u8,
+        coast: u8,
+    },
+    Convoy {
+        from: u8,
+        dest: u8,
+    },
 }
 
 /// Per-province working state of one adjudication, reused between calls.
@@ -55,6 +69,7 @@ pub(crate) struct Scratch {
     /// Search buffers for convoy paths.
     pub seen: Vec<bool>,
     pub stack: Vec<u16>,
+    pub route: Vec<u16>,
 }
 
 /// The result of one submitted order.
@@ -80,7 +95,9 @@ pub struct MovementResult {
 
 impl MovementResult {
     pub fn next_position(&self) -> &Position {
-        self.next.as_ref().expect("movement result holds a position")
+        self.next
+            .as_ref()
+            .expect("movement result holds a position")
     }
 }
 
@@ -96,7 +113,13 @@ impl Judge {
     }
 
     /// Adjudicates a movement phase. Orders are `(power that wrote it, order)`.
-    pub fn movement(&mut self, map: &Map, rules: &Rulebook, pos: &Position, orders: &[(PowerId, Order)]) -> MovementResult {
+    pub fn movement(
+        &mut self,
+        map: &Map,
+        rules: &Rulebook,
+        pos: &Position,
+        orders: &[(PowerId, Order)],
+    ) -> MovementResult {
         let mut out = MovementResult::default();
         self.movement_into(map, rules, pos, orders, &mut out);
         out
@@ -145,7 +168,13 @@ impl Scratch {
             v.clear();
             v.resize(n, NONE);
         }
-        for v in [&mut self.conflicted, &mut self.convoyed, &mut self.matched, &mut self.result, &mut self.seen] {
+        for v in [
+            &mut self.conflicted,
+            &mut self.convoyed,
+            &mut self.matched,
+            &mut self.result,
+            &mut self.seen,
+        ] {
             v.clear();
             v.resize(n, false);
         }
@@ -155,12 +184,15 @@ impl Scratch {
         self.state.resize(n, 0);
         self.deps.clear();
         self.stack.clear();
+        self.route.clear();
     }
 
     #[inline]
     pub(crate) fn power(&self, p: u16) -> PowerId {
         // Only called for occupied provinces.
-        self.unit[p as usize].map(|u| u.power).unwrap_or(PowerId(u8::MAX))
+        self.unit[p as usize]
+            .map(|u| u.power)
+            .unwrap_or(PowerId(u8::MAX))
     }
 
     /// Destination province of the move at `p`, if the unit there moves.

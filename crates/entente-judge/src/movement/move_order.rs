@@ -17,7 +17,12 @@ pub(crate) fn head_to_head(s: &Scratch, p: u16) -> Option<u16> {
 }
 
 /// Successful supports of the order at `p`, optionally not counting supporters of `power`.
-fn support_count(env: &Env, s: &mut Scratch, p: u16, exclude_power: Option<entente_map::PowerId>) -> u32 {
+fn support_count(
+    env: &Env,
+    s: &mut Scratch,
+    p: u16,
+    exclude_power: Option<entente_map::PowerId>,
+) -> u32 {
     let mut n = 0;
     let mut c = s.supports_head[p as usize];
     while c != NONE {

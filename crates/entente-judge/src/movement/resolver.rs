@@ -74,7 +74,9 @@ fn unresolve_from(s: &mut Scratch, from: usize) {
 /// DATC 5.B.9: a cycle with a convoy is a paradox, settled by the Szykman rule (the convoys
 /// in it fail); otherwise it is circular movement and every move in it succeeds.
 fn backup_rule(s: &mut Scratch, from: usize) {
-    let paradox = s.deps[from..].iter().any(|&d| matches!(s.kind[d as usize], Kind::Convoy { .. }));
+    let paradox = s.deps[from..]
+        .iter()
+        .any(|&d| matches!(s.kind[d as usize], Kind::Convoy { .. }));
     for k in from..s.deps.len() {
         let d = s.deps[k] as usize;
         match (paradox, s.kind[d]) {

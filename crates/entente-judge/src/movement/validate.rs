@@ -9,7 +9,13 @@ use crate::rules::{AdjacentConvoy, Rulebook};
 use entente_map::{Loc, Map, PowerId, ProvinceKind, UnitType};
 use entente_orders::{Order, Target};
 
-pub(super) fn validate(map: &Map, _rules: &Rulebook, s: &mut Scratch, orders: &[(PowerId, Order)], out: &mut MovementResult) {
+pub(super) fn validate(
+    map: &Map,
+    _rules: &Rulebook,
+    s: &mut Scratch,
+    orders: &[(PowerId, Order)],
+    out: &mut MovementResult,
+) {
     for (i, &(power, order)) in orders.iter().enumerate() {
         let outcome = match check(map, s, power, &order) {
             Ok((p, kind)) => {
@@ -25,7 +31,11 @@ pub(super) fn validate(map: &Map, _rules: &Rulebook, s: &mut Scratch, orders: &[
             }
             Err(why) => Outcome::Illegal(why),
         };
-        out.orders.push(OrderResult { power, order, outcome });
+        out.orders.push(OrderResult {
+            power,
+            order,
+            outcome,
+        });
     }
     for p in 0..s.kind.len() {
         if s.conflicted[p] {
@@ -35,10 +45,18 @@ pub(super) fn validate(map: &Map, _rules: &Rulebook, s: &mut Scratch, orders: &[
 }
 
 /// The province and action of a legal movement-phase order.
-fn check(map: &Map, s: &mut Scratch, power: PowerId, order: &Order) -> Result<(usize, Kind), Illegal> {
+fn check(
+    map: &Map,
+    s: &mut Scratch,
+    power: PowerId,
+    order: &Order,
+) -> Result<(usize, Kind), Illegal> {
     let unit_ref = match order {
         Order::Hold(u) => *u,
-        Order::Move { unit, .. } | Order::SupportHold { unit, .. } | Order::SupportMove { unit, .. } | Order::Convoy { unit, .. } => *unit,
+        Order::Move { unit, .. }
+        | Order::SupportHold { unit, .. }
+        | Order::SupportMove { unit, .. }
+        | Order::Convoy { unit, .. } => *unit,
         _ => return Err(Illegal::WrongPhase),
     };
     let p = map.province_of(unit_ref.loc).index();
@@ -69,10 +87,18 @@ pub(crate) fn fleet_destination(map: &Map, from: Loc, to: Loc) -> Result<Loc, Il
         if map.fleet_adjacent(from, to) {
             return Ok(to);
         }
-        return Err(if map.fleet_reach(from).contains(d.0) { Illegal::CoastUnreachable } else { Illegal::NotAdjacent });
+        return Err(if map.fleet_reach(from).contains(d.0) {
+            Illegal::CoastUnreachable
+        } else {
+            Illegal::NotAdjacent
+        });
     }
     if prov.coasts.is_empty() {
-        return if map.fleet_adjacent(from, to) { Ok(to) } else { Err(Illegal::NotAdjacent) };
+        return if map.fleet_adjacent(from, to) {
+            Ok(to)
+        } else {
+            Err(Illegal::NotAdjacent)
+        };
     }
     let mut found = None;
     for &c in &prov.coasts {
@@ -86,7 +112,14 @@ pub(crate) fn fleet_destination(map: &Map, from: Loc, to: Loc) -> Result<Loc, Il
     found.ok_or(Illegal::NotAdjacent)
 }
 
-fn check_move(map: &Map, s: &mut Scratch, unit: Unit, p: usize, to: Loc, via_convoy: bool) -> Result<Kind, Illegal> {
+fn check_move(
+    map: &Map,
+    s: &mut Scratch,
+    unit: Unit,
+    p: usize,
+    to: Loc,
+    via_convoy: bool,
+) -> Result<Kind, Illegal> {
     let d = map.province_of(to);
     if d.index() == p {
         return Err(Illegal::SameProvince);
@@ -97,8 +130,14 @@ fn check_move(map: &Map, s: &mut Scratch, unit: Unit, p: usize, to: Loc, via_con
                 return Err(Illegal::WrongTerrain);
             }
             // A coast written on an army's destination is ignored (DATC 6.B.12).
-            if map.army_adjacent(map.province_of(unit.loc), d) || convoy_possible(map, s, p as u16, d.0 as u16) {
-                Ok(Kind::Move { to: d.loc(), dest: d.0, via_convoy })
+            if map.army_adjacent(map.province_of(unit.loc), d)
+                || convoy_possible(map, s, p as u16, d.0 as u16)
+            {
+                Ok(Kind::Move {
+                    to: d.loc(),
+                    dest: d.0,
+                    via_convoy,
+                })
             } else {
                 Err(Illegal::NotAdjacent)
             }
@@ -108,12 +147,22 @@ fn check_move(map: &Map, s: &mut Scratch, unit: Unit, p: usize, to: Loc, via_con
                 return Err(Illegal::FleetConvoyed);
             }
             let to = fleet_destination(map, unit.loc, to)?;
-            Ok(Kind::Move { to, dest: d.0, via_convoy: false })
+            Ok(Kind::Move {
+                to,
+                dest: d.0,
+                via_convoy: false,
+            })
         }
     }
 }
 
-fn check_support_hold(map: &Map, s: &Scratch, unit: Unit, p: usize, target: Target) -> Result<Kind, Illegal> {
+fn check_support_hold(
+    map: &Map,
+    s: &Scratch,
+    unit: Unit,
+    p: usize,
+    target: Target,
+) -> Result<Kind, Illegal> {
     let t = map.province_of(target.loc);
     if t.index() == p {
         return Err(Illegal::SupportsItself);
@@ -127,7 +176,14 @@ fn check_support_hold(map: &Map, s: &Scratch, unit: Unit, p: usize, target: Targ
     Ok(Kind::SupportHold { target: t.0 })
 }
 
-fn check_support_move(map: &Map, s: &mut Scratch, unit: Unit, p: usize, target: Target, to: Loc) -> Result<Kind, Illegal> {
+fn check_support_move(
+    map: &Map,
+    s: &mut Scratch,
+    unit: Unit,
+    p: usize,
+    target: Target,
+    to: Loc,
+) -> Result<Kind, Illegal> {
     let f = map.province_of(target.loc);
     let d = map.province_of(to);
     if f.index() == p || d.index() == p {
@@ -143,17 +199,31 @@ fn check_support_move(map: &Map, s: &mut Scratch, unit: Unit, p: usize, target: 
     }
     let possible = match supported.ty {
         UnitType::Army => {
-            !map.is_sea(d) && (map.army_adjacent(f, d) || convoy_possible_without(map, s, f.0 as u16, d.0 as u16, p as u16))
+            !map.is_sea(d)
+                && (map.army_adjacent(f, d)
+                    || convoy_possible_without(map, s, f.0 as u16, d.0 as u16, p as u16))
         }
         UnitType::Fleet => map.can_reach(UnitType::Fleet, supported.loc, d),
     };
     if !possible {
         return Err(Illegal::ImpossibleSupportedMove);
     }
-    Ok(Kind::SupportMove { from: f.0, dest: d.0 })
+    let coast = if map.coast_of(to).is_some() { to.0 } else { 0 };
+    Ok(Kind::SupportMove {
+        from: f.0,
+        dest: d.0,
+        coast,
+    })
 }
 
-fn check_convoy(map: &Map, s: &mut Scratch, unit: Unit, p: usize, target: Target, to: Loc) -> Result<Kind, Illegal> {
+fn check_convoy(
+    map: &Map,
+    s: &mut Scratch,
+    unit: Unit,
+    p: usize,
+    target: Target,
+    to: Loc,
+) -> Result<Kind, Illegal> {
     if unit.ty != UnitType::Fleet || !map.convoys(map.province_of(unit.loc)) {
         return Err(Illegal::ConvoyNotAtSea);
     }
@@ -166,19 +236,21 @@ fn check_convoy(map: &Map, s: &mut Scratch, unit: Unit, p: usize, target: Target
     if f == d || map.is_sea(d) || map.is_sea(f) {
         return Err(Illegal::ConvoyImpossible);
     }
-    // The fleet must lie on some possible route (DATC 4.E.1, 6.G.19).
-    let (fi, di, pi) = (f.0 as u16, d.0 as u16, p as u16);
-    let reaches_dest = map.fleet_reach(unit.loc).contains(d.0) || chain_to_land(map, s, pi, di, |_, c| c != fi);
-    let on_route = reaches_dest && chain(map, s, fi, pi, |_, c| c != di);
-    if !on_route {
+    // The fleet must be necessary for some possible route (DATC 4.E.1, 6.G.19).
+    if !on_irredundant_route(map, s, f.0 as u16, d.0 as u16, p as u16) {
         return Err(Illegal::ConvoyNotOnRoute);
     }
-    Ok(Kind::Convoy { from: f.0, dest: d.0 })
+    Ok(Kind::Convoy {
+        from: f.0,
+        dest: d.0,
+    })
 }
 
 /// Could an army go from `from` to `to` by convoy through fleets now on the board?
 pub(crate) fn convoy_possible(map: &Map, s: &mut Scratch, from: u16, to: u16) -> bool {
-    if map.is_sea(entente_map::ProvinceId(from as u8)) || map.is_sea(entente_map::ProvinceId(to as u8)) {
+    if map.is_sea(entente_map::ProvinceId(from as u8))
+        || map.is_sea(entente_map::ProvinceId(to as u8))
+    {
         return false;
     }
     chain_to_land(map, s, from, to, |_, _| true)
@@ -192,27 +264,106 @@ fn convoy_possible_without(map: &Map, s: &mut Scratch, from: u16, to: u16, witho
 
 /// Is there a chain of fleets in convoy-capable provinces (each accepted by `ok`) that
 /// starts next to land province `from` and ends next to land province `to`?
-pub(crate) fn chain_to_land(map: &Map, s: &mut Scratch, from: u16, to: u16, ok: impl Fn(&Scratch, u16) -> bool) -> bool {
-    search(map, s, from, &ok, |map, c| map.fleet_reach(entente_map::Loc(c as u8)).contains(to as u8))
+pub(crate) fn chain_to_land(
+    map: &Map,
+    s: &mut Scratch,
+    from: u16,
+    to: u16,
+    ok: impl Fn(&Scratch, u16) -> bool,
+) -> bool {
+    search(map, s, from, &ok, |map, c| {
+        map.province_fleet_reach(entente_map::ProvinceId(c as u8))
+            .contains(to as u8)
+    })
 }
 
-/// Is there a chain from land province `from` to the convoying fleet at `fleet`?
-fn chain(map: &Map, s: &mut Scratch, from: u16, fleet: u16, ok: impl Fn(&Scratch, u16) -> bool) -> bool {
-    if from == fleet {
-        return true;
+/// Is `fleet` on a route of fleets from `from` to `to` that has no shortcut (no fleet of it
+/// can be left out)? A fleet needed by no such route is not part of any convoy (DATC 6.G.19).
+fn on_irredundant_route(map: &Map, s: &mut Scratch, from: u16, to: u16, fleet: u16) -> bool {
+    s.route.clear();
+    let mut budget = 100_000u32;
+    extend_route(map, s, from, to, fleet, &mut budget)
+}
+
+fn touches(map: &Map, a: u16, b: u16) -> bool {
+    map.province_fleet_reach(entente_map::ProvinceId(a as u8))
+        .contains(b as u8)
+}
+
+/// Depth-first over induced (chordless) paths; the route so far is in `s.route`.
+fn extend_route(
+    map: &Map,
+    s: &mut Scratch,
+    from: u16,
+    to: u16,
+    fleet: u16,
+    budget: &mut u32,
+) -> bool {
+    if *budget == 0 {
+        return false;
     }
-    search(map, s, from, &ok, |_, c| c == fleet)
+    *budget -= 1;
+    if let Some(&last) = s.route.last() {
+        if touches(map, last, to) {
+            return s.route.contains(&fleet);
+        }
+    }
+    let candidates: Vec<u16> = match s.route.last() {
+        None => map
+            .province_fleet_reach(entente_map::ProvinceId(from as u8))
+            .iter()
+            .map(u16::from)
+            .collect(),
+        Some(&last) => map
+            .province_fleet_reach(entente_map::ProvinceId(last as u8))
+            .iter()
+            .map(u16::from)
+            .collect(),
+    };
+    for c in candidates {
+        if c == from || c == to || !is_convoy_fleet(map, s, c) || s.route.contains(&c) {
+            continue;
+        }
+        // Chordless: the new fleet touches only the previous one, and not the start (unless first).
+        let n = s.route.len();
+        if (n > 0 && touches(map, from, c))
+            || s.route[..n.saturating_sub(1)]
+                .iter()
+                .any(|&r| touches(map, r, c))
+        {
+            continue;
+        }
+        if n > 0 && touches(map, c, to) && s.route[..n].iter().any(|&r| touches(map, r, to)) {
+            continue;
+        }
+        s.route.push(c);
+        if extend_route(map, s, from, to, fleet, budget) {
+            return true;
+        }
+        s.route.pop();
+    }
+    false
 }
 
 fn is_convoy_fleet(map: &Map, s: &Scratch, c: u16) -> bool {
-    matches!(s.unit[c as usize], Some(u) if u.ty == UnitType::Fleet) && map.convoys(entente_map::ProvinceId(c as u8))
+    matches!(s.unit[c as usize], Some(u) if u.ty == UnitType::Fleet)
+        && map.convoys(entente_map::ProvinceId(c as u8))
 }
 
 /// Breadth-first search over convoying fleets, from those adjacent to `from` until `done`.
-fn search(map: &Map, s: &mut Scratch, from: u16, ok: &impl Fn(&Scratch, u16) -> bool, done: impl Fn(&Map, u16) -> bool) -> bool {
+fn search(
+    map: &Map,
+    s: &mut Scratch,
+    from: u16,
+    ok: &impl Fn(&Scratch, u16) -> bool,
+    done: impl Fn(&Map, u16) -> bool,
+) -> bool {
     s.stack.clear();
     s.seen.iter_mut().for_each(|v| *v = false);
-    for c in map.fleet_reach(entente_map::Loc(from as u8)).iter() {
+    for c in map
+        .province_fleet_reach(entente_map::ProvinceId(from as u8))
+        .iter()
+    {
         let c = c as u16;
         if c != from && is_convoy_fleet(map, s, c) && ok(s, c) {
             s.seen[c as usize] = true;
@@ -223,7 +374,10 @@ fn search(map: &Map, s: &mut Scratch, from: u16, ok: &impl Fn(&Scratch, u16) -> 
         if done(map, c) {
             return true;
         }
-        for n in map.fleet_reach(entente_map::Loc(c as u8)).iter() {
+        for n in map
+            .province_fleet_reach(entente_map::ProvinceId(c as u8))
+            .iter()
+        {
             let n = n as u16;
             if !s.seen[n as usize] && is_convoy_fleet(map, s, n) && ok(s, n) {
                 s.seen[n as usize] = true;
@@ -238,14 +392,20 @@ fn search(map: &Map, s: &mut Scratch, from: u16, ok: &impl Fn(&Scratch, u16) -> 
 pub(super) fn link(map: &Map, rules: &Rulebook, s: &mut Scratch) {
     let n = s.kind.len();
     for p in 0..n {
-        if let Kind::Move { dest, via_convoy, .. } = s.kind[p] {
+        if let Kind::Move {
+            dest, via_convoy, ..
+        } = s.kind[p]
+        {
             s.attackers_next[p] = s.attackers_head[dest as usize];
             s.attackers_head[dest as usize] = p as u16;
             let army = matches!(s.unit[p], Some(u) if u.ty == UnitType::Army);
             if !army {
                 continue;
             }
-            s.convoyed[p] = if !map.army_adjacent(entente_map::ProvinceId(p as u8), entente_map::ProvinceId(dest)) {
+            s.convoyed[p] = if !map.army_adjacent(
+                entente_map::ProvinceId(p as u8),
+                entente_map::ProvinceId(dest),
+            ) {
                 true
             } else {
                 let power = s.power(p as u16);
@@ -256,7 +416,8 @@ pub(super) fn link(map: &Map, rules: &Rulebook, s: &mut Scratch) {
                 match rules.adjacent_convoy {
                     AdjacentConvoy::ViaOrOwnFleet => via_convoy || (0..n).any(|c| ordered(c, true)),
                     AdjacentConvoy::OnlyForSwap => {
-                        s.move_dest(dest as u16) == Some(p as u16) && (0..n).any(|c| ordered(c, false))
+                        s.move_dest(dest as u16) == Some(p as u16)
+                            && (0..n).any(|c| ordered(c, false))
                     }
                 }
             };
@@ -264,11 +425,26 @@ pub(super) fn link(map: &Map, rules: &Rulebook, s: &mut Scratch) {
     }
     for c in 0..n {
         let (owner, matched) = match s.kind[c] {
-            Kind::SupportHold { target } => (target as usize, !matches!(s.kind[target as usize], Kind::Move { .. })),
-            Kind::SupportMove { from, dest } => (from as usize, s.move_dest(from as u16) == Some(dest as u16)),
-            Kind::Convoy { from, dest } => {
-                (from as usize, s.move_dest(from as u16) == Some(dest as u16) && s.convoyed[from as usize])
+            Kind::SupportHold { target } => (
+                target as usize,
+                !matches!(s.kind[target as usize], Kind::Move { .. }),
+            ),
+            Kind::SupportMove { from, dest, coast } => {
+                let coast_ok = match s.kind[from as usize] {
+                    Kind::Move { to, .. } => {
+                        coast == 0 || map.coast_of(to).is_none() || to.0 == coast
+                    }
+                    _ => false,
+                };
+                (
+                    from as usize,
+                    s.move_dest(from as u16) == Some(dest as u16) && coast_ok,
+                )
             }
+            Kind::Convoy { from, dest } => (
+                from as usize,
+                s.move_dest(from as u16) == Some(dest as u16) && s.convoyed[from as usize],
+            ),
             _ => continue,
         };
         s.matched[c] = matched;

@@ -1,0 +1,393 @@
+//! Results in judge form (the classic e-mail judge listing) and as JSON
+//! (`docs/adjudicate-json.md`). Both are written from the judge's outcome values.
+
+use entente_judge::{Outcome, Position, Unit};
+use entente_map::{Loc, Map, PowerId, UnitType};
+use entente_orders::{format_order, Order, Target, UnitRef};
+use entente_scenario::{Case, PhaseKind, PhaseOutcome, PhaseRun, Season};
+use serde_json::{json, Value};
+use std::fmt::Write;
+
+fn year_text(map: &Map, year: i32) -> String {
+    if map.year_style_ad {
+        format!("{year} AD")
+    } else {
+        year.to_string()
+    }
+}
+
+pub fn phase_title(map: &Map, season: Season, year: i32, kind: PhaseKind) -> String {
+    let s = match season {
+        Season::Spring => "Spring",
+        Season::Fall => "Fall",
+        Season::Winter => "Winter",
+    };
+    let k = match kind {
+        PhaseKind::Movement => "movement",
+        PhaseKind::Retreat => "retreats",
+        PhaseKind::Adjustment => "adjustments",
+    };
+    format!("{s} {} {k}", year_text(map, year))
+}
+
+fn unit_word(ty: UnitType) -> &'static str {
+    match ty {
+        UnitType::Army => "Army",
+        UnitType::Fleet => "Fleet",
+    }
+}
+
+/// "A Vienna", with the real unit type when the position knows it.
+fn unit_name(map: &Map, pos: &Position, u: UnitRef) -> String {
+    let p = map.province_of(u.loc);
+    let (ty, loc) = match pos
+        .unit_at(p)
+        .or_else(|| pos.dislodged_at(p).map(|d| d.unit))
+    {
+        Some(real) => (Some(real.ty), real.loc),
+        None => (u.ty, u.loc),
+    };
+    match ty {
+        Some(t) => format!("{} {}", t.letter(), map.loc_name(loc)),
+        None => map.loc_name(loc),
+    }
+}
+
+fn target_name(map: &Map, pos: &Position, t: Target) -> String {
+    let p = map.province_of(t.loc);
+    let ty = pos.unit_at(p).map(|u| u.ty).or(t.ty);
+    let who = pos.unit_at(p).map(|u| u.power).or(t.power);
+    let mut s = String::new();
+    if let Some(w) = who {
+        s.push_str(&map.power(w).adjective);
+        s.push(' ');
+    }
+    if let Some(ty) = ty {
+        s.push(ty.letter());
+        s.push(' ');
+    }
+    s.push_str(&map.loc_name(t.loc));
+    s
+}
+
+/// An order written out in full names, judge style.
+pub fn order_text(map: &Map, pos: &Position, o: &Order) -> String {
+    match *o {
+        Order::Hold(u) => format!("{} HOLD", unit_name(map, pos, u)),
+        Order::Move {
+            unit,
+            to,
+            via_convoy,
+        } => {
+            format!(
+                "{} -> {}{}",
+                unit_name(map, pos, unit),
+                map.loc_name(to),
+                if via_convoy { " VIA CONVOY" } else { "" }
+            )
+        }
+        Order::SupportHold { unit, target } => format!(
+            "{} SUPPORT {}",
+            unit_name(map, pos, unit),
+            target_name(map, pos, target)
+        ),
+        Order::SupportMove { unit, target, to } => {
+            format!(
+                "{} SUPPORT {} -> {}",
+                unit_name(map, pos, unit),
+                target_name(map, pos, target),
+                map.loc_name(to)
+            )
+        }
+        Order::Convoy { unit, target, to } => {
+            format!(
+                "{} CONVOY {} -> {}",
+                unit_name(map, pos, unit),
+                target_name(map, pos, target),
+                map.loc_name(to)
+            )
+        }
+        Order::Retreat { unit, to } => {
+            format!("{} -> {}", unit_name(map, pos, unit), map.loc_name(to))
+        }
+        Order::Disband(u) => format!("{} DISBAND", unit_name(map, pos, u)),
+        Order::Build { ty, loc } => match ty {
+            Some(t) => format!("Build {} {}", t.letter(), map.loc_name(loc)),
+            None => format!("Build {}", map.loc_name(loc)),
+        },
+        Order::Remove(u) => format!("Remove {}", unit_name(map, pos, u)),
+        Order::Waive => "Waive".into(),
+    }
+}
+
+fn mark(o: &Outcome) -> String {
+    match o {
+        Outcome::Succeeded => String::new(),
+        Outcome::Failed(f) => format!(" (*{}*)", f.describe()),
+        Outcome::Illegal(i) => format!(" (*illegal: {}*)", i.describe()),
+    }
+}
+
+fn result_word(o: &Outcome) -> (&'static str, Option<&'static str>) {
+    match o {
+        Outcome::Succeeded => ("succeeded", None),
+        Outcome::Failed(f) => ("failed", Some(f.describe())),
+        Outcome::Illegal(i) => ("illegal", Some(i.describe())),
+    }
+}
+
+fn join_or(items: &[String]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+fn units_line(map: &Map, units: impl Iterator<Item = Unit>) -> String {
+    let mut v: Vec<String> = units
+        .map(|u| format!("{} {}", u.ty.letter(), map.loc_name(u.loc)))
+        .collect();
+    v.sort();
+    v.join(", ")
+}
+
+fn centres_of(map: &Map, pos: &Position, p: Option<PowerId>) -> Vec<String> {
+    let mut v: Vec<String> = map
+        .province_ids()
+        .filter(|&c| map.is_centre(c) && pos.owner(c) == p)
+        .map(|c| map.province(c).name.clone())
+        .collect();
+    v.sort();
+    v
+}
+
+/// One phase in judge form.
+fn phase_text(map: &Map, case: &Case, run: &PhaseRun, out: &mut String) {
+    let block = &case.phases[run.block];
+    let _ = writeln!(
+        out,
+        "{}\n",
+        phase_title(map, block.season, block.year, block.kind)
+    );
+    let list: Vec<(PowerId, Order, Outcome)> = match &run.outcome {
+        PhaseOutcome::Movement(r) => r
+            .orders
+            .iter()
+            .map(|o| (o.power, o.order, o.outcome))
+            .collect(),
+        PhaseOutcome::Retreat(r) => r
+            .orders
+            .iter()
+            .map(|o| (o.power, o.order, o.outcome))
+            .collect(),
+        PhaseOutcome::Adjustment(r) => r
+            .orders
+            .iter()
+            .map(|o| (o.power, o.order, o.outcome))
+            .collect(),
+    };
+    for pw in map.power_ids() {
+        for (p, o, outcome) in list.iter().filter(|x| x.0 == pw) {
+            let _ = writeln!(
+                out,
+                "{}: {}.{}",
+                map.power(*p).name,
+                order_text(map, &run.before, o),
+                mark(outcome)
+            );
+        }
+        if let PhaseOutcome::Movement(r) = &run.outcome {
+            for (_, u, _) in r.unordered.iter().filter(|x| x.1.power == pw) {
+                let _ = writeln!(
+                    out,
+                    "{}: {} {} HOLD. (*no order*)",
+                    map.power(pw).name,
+                    u.ty.letter(),
+                    map.loc_name(u.loc)
+                );
+            }
+        }
+    }
+    match &run.outcome {
+        PhaseOutcome::Movement(r) if !r.dislodged.is_empty() => {
+            let _ = writeln!(out, "\nThe following units were dislodged:");
+            for (_, d) in &r.dislodged {
+                let options: Vec<String> =
+                    d.retreats.iter().map(|l| map.loc_name(Loc(l))).collect();
+                let power = map.power(d.unit.power);
+                let what = format!(
+                    "The {} {} in {}",
+                    power.adjective,
+                    unit_word(d.unit.ty),
+                    map.loc_name(d.unit.loc)
+                );
+                if options.is_empty() {
+                    let _ = writeln!(out, "{what} with no valid retreats was destroyed.");
+                } else {
+                    let _ = writeln!(out, "{what} can retreat to {}.", join_or(&options));
+                }
+            }
+        }
+        PhaseOutcome::Retreat(r) => {
+            for (_, u) in &r.disbanded {
+                let _ = writeln!(
+                    out,
+                    "The {} {} in {} was disbanded.",
+                    map.power(u.power).adjective,
+                    unit_word(u.ty),
+                    map.loc_name(u.loc)
+                );
+            }
+        }
+        PhaseOutcome::Adjustment(r) => {
+            for (_, u) in &r.civil_disorder {
+                let _ = writeln!(
+                    out,
+                    "{}: Remove {} {}. (*civil disorder*)",
+                    map.power(u.power).name,
+                    u.ty.letter(),
+                    map.loc_name(u.loc)
+                );
+            }
+            for (p, n) in &r.waived {
+                let _ = writeln!(
+                    out,
+                    "{}: {} unused build{} waived.",
+                    map.power(*p).name,
+                    n,
+                    if *n == 1 { "" } else { "s" }
+                );
+            }
+        }
+        _ => {}
+    }
+    let _ = writeln!(out, "\nUnit positions:");
+    for pw in map.power_ids() {
+        let units = units_line(map, run.after.units_of(pw));
+        if !units.is_empty() {
+            let _ = writeln!(out, "{}: {}.", map.power(pw).name, units);
+        }
+    }
+    let _ = writeln!(out, "\nOwnership of supply centres:");
+    for pw in map.power_ids() {
+        let c = centres_of(map, &run.after, Some(pw));
+        let units = run.after.unit_count(pw);
+        if !c.is_empty() || units > 0 {
+            let diff = c.len() as i64 - units as i64;
+            let adj = match diff {
+                d if d > 0 => format!(", builds {d}"),
+                d if d < 0 => format!(", removes {}", -d),
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "{}: {}. ({} centres, {} units{adj})",
+                map.power(pw).name,
+                c.join(", "),
+                c.len(),
+                units
+            );
+        }
+    }
+    let unowned = centres_of(map, &run.after, None);
+    if !unowned.is_empty() {
+        let _ = writeln!(out, "Unowned: {}.", unowned.join(", "));
+    }
+    out.push('\n');
+}
+
+pub fn case_text(map: &Map, case: &Case, runs: &[PhaseRun]) -> String {
+    let mut out = String::new();
+    if !case.title.is_empty() {
+        let _ = writeln!(out, "== {} {} ==\n", case.id, case.title);
+    }
+    for run in runs {
+        phase_text(map, case, run, &mut out);
+    }
+    out
+}
+
+fn position_json(map: &Map, pos: &Position) -> Value {
+    let mut units = serde_json::Map::new();
+    let mut centres = serde_json::Map::new();
+    for pw in map.power_ids() {
+        let name = map.power(pw).name.clone();
+        let u: Vec<String> = pos
+            .units_of(pw)
+            .map(|u| format!("{} {}", u.ty.letter(), map.loc_abbr(u.loc)))
+            .collect();
+        units.insert(name.clone(), json!(u));
+        let c: Vec<String> = map
+            .province_ids()
+            .filter(|&c| map.is_centre(c) && pos.owner(c) == Some(pw))
+            .map(|c| map.province(c).abbr.clone())
+            .collect();
+        centres.insert(name, json!(c));
+    }
+    let dislodged: Vec<Value> = pos
+        .dislodged()
+        .map(|(_, d)| {
+            json!({
+                "power": map.power(d.unit.power).name,
+                "unit": format!("{} {}", d.unit.ty.letter(), map.loc_abbr(d.unit.loc)),
+                "attacker_from": map.province(d.attacker_from).abbr,
+                "retreats": d.retreats.iter().map(|l| map.loc_abbr(Loc(l))).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({ "units": units, "centres": centres, "dislodged": dislodged })
+}
+
+pub fn case_json(map: &Map, case: &Case, runs: &[PhaseRun]) -> Value {
+    let phases: Vec<Value> = runs
+        .iter()
+        .map(|run| {
+            let block = &case.phases[run.block];
+            let list: Vec<(PowerId, Order, Outcome)> = match &run.outcome {
+                PhaseOutcome::Movement(r) => r
+                    .orders
+                    .iter()
+                    .map(|o| (o.power, o.order, o.outcome))
+                    .collect(),
+                PhaseOutcome::Retreat(r) => r
+                    .orders
+                    .iter()
+                    .map(|o| (o.power, o.order, o.outcome))
+                    .collect(),
+                PhaseOutcome::Adjustment(r) => r
+                    .orders
+                    .iter()
+                    .map(|o| (o.power, o.order, o.outcome))
+                    .collect(),
+            };
+            let orders: Vec<Value> = list
+                .iter()
+                .zip(block.orders.iter())
+                .map(|((p, o, outcome), line)| {
+                    let (result, reason) = result_word(outcome);
+                    json!({
+                        "power": map.power(*p).name,
+                        "text": line.text,
+                        "order": format_order(map, o),
+                        "result": result,
+                        "reason": reason,
+                    })
+                })
+                .collect();
+            json!({
+                "phase": phase_title(map, block.season, block.year, block.kind),
+                "orders": orders,
+                "before": position_json(map, &run.before),
+                "after": position_json(map, &run.after),
+            })
+        })
+        .collect();
+    json!({
+        "id": case.id,
+        "title": case.title,
+        "variant": map.name,
+        "rules": case.rules,
+        "phases": phases,
+    })
+}
