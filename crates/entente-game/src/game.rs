@@ -1,0 +1,265 @@
+use crate::phase::{Phase, PhaseKind, Season};
+use entente_judge::{
+    adjudicate_adjustments, adjudicate_retreats, adjustment_due, AdjustmentResult, Distances,
+    Judge, MovementResult, Position, RetreatResult, Rulebook,
+};
+use entente_map::{Map, PowerId};
+use entente_orders::Order;
+use std::sync::Arc;
+
+/// What a phase's adjudication produced.
+#[derive(Clone, Debug)]
+pub enum PhaseResult {
+    Movement(MovementResult),
+    Retreat(RetreatResult),
+    Adjustment(AdjustmentResult),
+}
+
+/// One adjudicated phase of the history.
+#[derive(Clone, Debug)]
+pub struct PhaseRecord {
+    pub phase: Phase,
+    pub before: Position,
+    pub orders: Vec<(PowerId, Order)>,
+    pub result: PhaseResult,
+    /// The position after the phase (after Fall: centres updated).
+    pub after: Position,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndOfGame {
+    /// A power reached the victory count at the end of a Fall turn.
+    Victory(PowerId),
+    /// Draw by agreement: shared by every power still with units.
+    Draw(Vec<PowerId>),
+    /// A short game reached its fixed end: standings by units (most first) and the leaders.
+    ShortGame {
+        standings: Vec<(PowerId, usize)>,
+        winners: Vec<PowerId>,
+    },
+}
+
+/// A game in progress: position, phase, history, and who is in civil disorder.
+pub struct Game {
+    map: Arc<Map>,
+    rules: Rulebook,
+    phase: Phase,
+    position: Position,
+    history: Vec<PhaseRecord>,
+    end: Option<EndOfGame>,
+    /// Last year of a short game (the game ends after that year's Fall and adjustments).
+    end_year: Option<i32>,
+    /// Victory threshold in centres (the variant's by default).
+    victory_centres: u32,
+    civil_disorder: Vec<bool>,
+    dist: Distances,
+    judge: Judge,
+}
+
+impl Game {
+    /// A new game at the variant's start position, Spring of its first year.
+    pub fn new(map: Arc<Map>, rules: Rulebook) -> Game {
+        let position = Position::start(&map);
+        let phase = Phase::new(Season::Spring, map.start_year, PhaseKind::Movement);
+        Game::from_position(map, rules, phase, position)
+    }
+
+    /// A game continuing from any position and phase.
+    pub fn from_position(map: Arc<Map>, rules: Rulebook, phase: Phase, position: Position) -> Game {
+        let dist = Distances::new(&map);
+        let n = map.powers().len();
+        let victory_centres = map.victory_centres;
+        Game {
+            map,
+            rules,
+            phase,
+            position,
+            history: Vec::new(),
+            end: None,
+            end_year: None,
+            victory_centres,
+            civil_disorder: vec![false; n],
+            dist,
+            judge: Judge::new(),
+        }
+    }
+
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+    pub fn map_arc(&self) -> &Arc<Map> {
+        &self.map
+    }
+    pub fn rules(&self) -> &Rulebook {
+        &self.rules
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+    pub fn history(&self) -> &[PhaseRecord] {
+        &self.history
+    }
+    pub fn end(&self) -> Option<&EndOfGame> {
+        self.end.as_ref()
+    }
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+    pub fn set_end_year(&mut self, year: Option<i32>) {
+        self.end_year = year;
+    }
+    pub fn end_year(&self) -> Option<i32> {
+        self.end_year
+    }
+    pub fn set_victory_centres(&mut self, n: u32) {
+        self.victory_centres = n;
+    }
+    pub fn victory_centres(&self) -> u32 {
+        self.victory_centres
+    }
+    pub fn distances(&self) -> &Distances {
+        &self.dist
+    }
+
+    /// Marks a power as in civil disorder (left the game, or sent no orders) or back in play.
+    pub fn set_civil_disorder(&mut self, power: PowerId, on: bool) {
+        self.civil_disorder[power.index()] = on;
+    }
+    pub fn in_civil_disorder(&self, power: PowerId) -> bool {
+        self.civil_disorder[power.index()]
+    }
+
+    /// Powers with something to decide in the current phase.
+    pub fn powers_to_order(&self) -> Vec<PowerId> {
+        self.map
+            .power_ids()
+            .filter(|&p| match self.phase.kind {
+                PhaseKind::Movement => self.position.unit_count(p) > 0,
+                PhaseKind::Retreat => self.position.dislodged().any(|(_, d)| d.unit.power == p),
+                PhaseKind::Adjustment => self.can_adjust(p),
+            })
+            .collect()
+    }
+
+    fn can_adjust(&self, p: PowerId) -> bool {
+        let due = adjustment_due(&self.map, &self.position, p);
+        if due < 0 {
+            return true;
+        }
+        due > 0
+            && self
+                .map
+                .power(p)
+                .home_centres
+                .iter()
+                .any(|&h| self.position.owner(h) == Some(p) && self.position.unit_at(h).is_none())
+    }
+
+    /// Ends the game in a draw shared by every power that still has units.
+    pub fn declare_draw(&mut self) {
+        let survivors = self
+            .map
+            .power_ids()
+            .filter(|&p| self.position.unit_count(p) > 0)
+            .collect();
+        self.end = Some(EndOfGame::Draw(survivors));
+    }
+
+    /// Adjudicates the current phase with `orders` (missing orders: hold, disband, or the
+    /// civil-disorder removals) and moves on to the next phase with something to decide.
+    pub fn process(&mut self, orders: &[(PowerId, Order)]) -> &PhaseRecord {
+        // A power in civil disorder gives no orders: its units hold and do not support each
+        // other, are disbanded when dislodged, and it does not build.
+        let orders: Vec<(PowerId, Order)> = orders
+            .iter()
+            .copied()
+            .filter(|(p, _)| !self.civil_disorder[p.index()])
+            .collect();
+        let before = self.position.clone();
+        let phase = self.phase;
+        let (result, mut after) = match phase.kind {
+            PhaseKind::Movement => {
+                let r = self
+                    .judge
+                    .movement(&self.map, &self.rules, &self.position, &orders);
+                let next = r.next_position().clone();
+                (PhaseResult::Movement(r), next)
+            }
+            PhaseKind::Retreat => {
+                let r = adjudicate_retreats(&self.map, &self.position, &orders);
+                let next = r.next.clone();
+                (PhaseResult::Retreat(r), next)
+            }
+            PhaseKind::Adjustment => {
+                let r = adjudicate_adjustments(
+                    &self.map,
+                    &self.rules,
+                    &self.dist,
+                    &self.position,
+                    &orders,
+                );
+                let next = r.next.clone();
+                (PhaseResult::Adjustment(r), next)
+            }
+        };
+        let season_over = !after.has_dislodged() && phase.kind != PhaseKind::Adjustment;
+        if season_over && phase.season == Season::Fall {
+            after.update_ownership(&self.map);
+        }
+        self.position = after.clone();
+        self.history.push(PhaseRecord {
+            phase,
+            before,
+            orders,
+            result,
+            after,
+        });
+        self.advance(season_over);
+        self.history.last().expect("just pushed")
+    }
+
+    fn advance(&mut self, season_over: bool) {
+        let p = self.phase;
+        self.phase = match p.kind {
+            PhaseKind::Movement if !season_over => Phase::new(p.season, p.year, PhaseKind::Retreat),
+            PhaseKind::Adjustment => Phase::new(Season::Spring, p.year + 1, PhaseKind::Movement),
+            _ if p.season == Season::Spring => {
+                Phase::new(Season::Fall, p.year, PhaseKind::Movement)
+            }
+            _ => {
+                if let Some(winner) = self.map.power_ids().find(|&w| {
+                    self.position.centre_count(&self.map, w) as u32 >= self.victory_centres
+                }) {
+                    self.end = Some(EndOfGame::Victory(winner));
+                }
+                let adjust = Phase::new(Season::Winter, p.year, PhaseKind::Adjustment);
+                let next_spring = Phase::new(Season::Spring, p.year + 1, PhaseKind::Movement);
+                self.phase = adjust;
+                if self.map.power_ids().any(|q| self.can_adjust(q)) {
+                    adjust
+                } else {
+                    next_spring
+                }
+            }
+        };
+        // A short game ends once its last year's Fall (and adjustments) are done.
+        if self.end.is_none() && self.end_year.is_some_and(|y| self.phase.year > y) {
+            let mut standings: Vec<(PowerId, usize)> = self
+                .map
+                .power_ids()
+                .map(|q| (q, self.position.unit_count(q)))
+                .collect();
+            standings.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            let best = standings.first().map(|s| s.1).unwrap_or(0);
+            let winners = standings
+                .iter()
+                .filter(|s| s.1 == best)
+                .map(|s| s.0)
+                .collect();
+            self.end = Some(EndOfGame::ShortGame { standings, winners });
+        }
+    }
+}
