@@ -2,9 +2,11 @@
 //!
 //! A variant is a human-editable TOML file (see `docs/variant-format.md`); [`Map::from_toml`]
 //! validates it and compiles it into dense indices (`u8` ids, bitset adjacency) so the judge
-//! never touches a string. The standard map ships embedded ([`Map::standard`]).
+//! never touches a string. The standard map ships embedded ([`Map::standard`]), and so do the
+//! other built-in variants ([`builtin_variant`]).
 
 mod bitset;
+mod builtin;
 mod error;
 mod file;
 mod ids;
@@ -12,6 +14,9 @@ mod map;
 mod names;
 
 pub use bitset::LocSet;
+pub use builtin::{
+    builtin_variant, builtin_variant_names, find_builtin_variant, BuiltinVariant, BUILTIN_VARIANTS,
+};
 pub use error::VariantError;
 pub use ids::{Loc, PowerId, ProvinceId, UnitType};
 pub use map::{LocInfo, Map, Power, Province, ProvinceKind};

@@ -33,7 +33,14 @@ fn standard_map_matches_reference_counts() {
     assert_eq!(edges(&map, false).len(), 111);
     assert_eq!(edges(&map, true).len(), 141);
     let kinds = |k| map.provinces().iter().filter(|p| p.kind == k).count();
-    assert_eq!((kinds(ProvinceKind::Land), kinds(ProvinceKind::Sea), kinds(ProvinceKind::Coast)), (14, 19, 42));
+    assert_eq!(
+        (
+            kinds(ProvinceKind::Land),
+            kinds(ProvinceKind::Sea),
+            kinds(ProvinceKind::Coast)
+        ),
+        (14, 19, 42)
+    );
     assert_eq!(map.victory_centres, 18);
     assert_eq!(map.start_year, 1901);
 }
@@ -49,7 +56,9 @@ fn standard_map_matches_reference_facts() {
         let w: Vec<&str> = line.split_whitespace().collect();
         match w[0] {
             "province" => {
-                let p = map.lookup_province(w[1]).unwrap_or_else(|| panic!("missing {}", w[1]));
+                let p = map
+                    .lookup_province(w[1])
+                    .unwrap_or_else(|| panic!("missing {}", w[1]));
                 let prov = map.province(p);
                 let kind = match w[2] {
                     "land" => ProvinceKind::Land,
@@ -58,13 +67,25 @@ fn standard_map_matches_reference_facts() {
                 };
                 assert_eq!(prov.kind, kind, "{}", w[1]);
                 assert_eq!(prov.centre, w[3] == "sc", "{}", w[1]);
-                let coasts: Vec<String> = prov.coasts.iter().map(|&l| map.coast_of(l).unwrap().to_string()).collect();
-                let want: Vec<String> = w.get(4).map(|c| c.split(',').map(String::from).collect()).unwrap_or_default();
+                let coasts: Vec<String> = prov
+                    .coasts
+                    .iter()
+                    .map(|&l| map.coast_of(l).unwrap().to_string())
+                    .collect();
+                let want: Vec<String> = w
+                    .get(4)
+                    .map(|c| c.split(',').map(String::from).collect())
+                    .unwrap_or_default();
                 assert_eq!(coasts, want, "{}", w[1]);
             }
             "home" => {
                 let pw = map.lookup_power(w[1]).unwrap();
-                let got: Vec<&str> = map.power(pw).home_centres.iter().map(|&p| map.province(p).abbr.as_str()).collect();
+                let got: Vec<&str> = map
+                    .power(pw)
+                    .home_centres
+                    .iter()
+                    .map(|&p| map.province(p).abbr.as_str())
+                    .collect();
                 assert_eq!(got, w[2..].to_vec());
             }
             "start" => {
@@ -102,8 +123,14 @@ fn borders_the_diplomacy_crate_lacks_are_present() {
     assert!(!map.fleet_adjacent(p("bal").loc(), p("ska").loc()));
     assert!(!map.army_adjacent(p("den"), p("ber")));
     // Kiel and Constantinople let fleets pass.
-    assert!(map.fleet_adjacent(p("hel").loc(), p("kie").loc()) && map.fleet_adjacent(p("kie").loc(), p("bal").loc()));
-    assert!(map.fleet_adjacent(p("bla").loc(), p("con").loc()) && map.fleet_adjacent(p("con").loc(), p("aeg").loc()));
+    assert!(
+        map.fleet_adjacent(p("hel").loc(), p("kie").loc())
+            && map.fleet_adjacent(p("kie").loc(), p("bal").loc())
+    );
+    assert!(
+        map.fleet_adjacent(p("bla").loc(), p("con").loc())
+            && map.fleet_adjacent(p("con").loc(), p("aeg").loc())
+    );
 }
 
 #[test]
@@ -123,8 +150,77 @@ fn split_coasts_and_occupancy() {
 #[test]
 fn rulebook_aliases_resolve() {
     let map = Map::standard();
-    for (alias, abbr) in [("Lyo", "lyo"), ("GoL", "lyo"), ("Mid", "mao"), ("NAt", "nao"), ("Nrg", "nwg"), ("St. Petersburg", "stp")] {
-        let p = map.lookup_province(alias).unwrap_or_else(|| panic!("{alias}"));
+    // Every abbreviation and English spelling of the 1982 rulebook's appendix 2 table.
+    for (alias, abbr) in [
+        ("Lyo", "lyo"),
+        ("GoL", "lyo"),
+        ("Gulf of Lyon", "lyo"),
+        ("Mid", "mao"),
+        ("MAt", "mao"),
+        ("MAO", "mao"),
+        ("NAt", "nao"),
+        ("NAO", "nao"),
+        ("Nrg", "nwg"),
+        ("NWG", "nwg"),
+        ("St. Petersburg", "stp"),
+        ("StP", "stp"),
+        ("Adr", "adr"),
+        ("ADS", "adr"),
+        ("Bot", "bot"),
+        ("GoB", "bot"),
+        ("Eas", "eas"),
+        ("EMS", "eas"),
+        ("Eastern Mediterranean Sea", "eas"),
+        ("Liv", "lvp"),
+        ("Lpl", "lvp"),
+        ("Lvn", "lvn"),
+        ("NAf", "naf"),
+        ("Tyn", "tys"),
+        ("TYS", "tys"),
+        ("Wes", "wes"),
+        ("WMS", "wes"),
+        ("Western Mediterranean Sea", "wes"),
+        ("Apuleia", "apu"),
+        ("Marseille", "mar"),
+        ("Ukraina", "ukr"),
+        // Other spellings in use (the DATC's "Rhur" typo included).
+        ("St Petersburg", "stp"),
+        ("Saint Petersburg", "stp"),
+        ("Mid-Atlantic", "mao"),
+        ("North Atlantic", "nao"),
+        ("Gulf of Lyons", "lyo"),
+        ("Heligoland Bight", "hel"),
+        ("Skagerrack", "ska"),
+        ("East Med", "eas"),
+        ("West Med", "wes"),
+        ("Rhur", "ruh"),
+    ] {
+        let p = map
+            .lookup_province(alias)
+            .unwrap_or_else(|| panic!("{alias}"));
         assert_eq!(map.province(p).abbr, abbr, "{alias}");
     }
+}
+
+#[test]
+fn localized_names_resolve() {
+    // The loader drops a localized name that two provinces share; the standard map has none.
+    let map = Map::standard();
+    let mut dropped = Vec::new();
+    for p in map.province_ids() {
+        let prov = map.province(p);
+        for (lang, list) in &prov.names {
+            for n in list {
+                match map.lookup_province(n) {
+                    Some(q) if q == p => {}
+                    other => dropped.push(format!(
+                        "{lang} name '{n}' of {} resolves to {:?} (a collision drops it)",
+                        prov.abbr,
+                        other.map(|q| map.province(q).abbr.clone())
+                    )),
+                }
+            }
+        }
+    }
+    assert!(dropped.is_empty(), "{dropped:#?}");
 }

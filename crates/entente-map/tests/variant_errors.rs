@@ -56,7 +56,11 @@ fn asymmetric_edge_names_line() {
 
 #[test]
 fn unknown_province_names_line() {
-    let bad = SMALL.replacen("fleet = [\"a\", \"b\"]", "fleet = [\"a\", \"b\", \"zz\"]", 1);
+    let bad = SMALL.replacen(
+        "fleet = [\"a\", \"b\"]",
+        "fleet = [\"a\", \"b\", \"zz\"]",
+        1,
+    );
     let e = err(&bad);
     assert!(e.message.contains("unknown province 'zz'"), "{e}");
     assert_eq!(e.line, Some(32));
@@ -71,7 +75,11 @@ fn unit_on_illegal_space() {
 
 #[test]
 fn home_centre_not_a_centre() {
-    let bad = SMALL.replacen("abbr = \"a\"\nname = \"Alpha\"\nkind = \"coast\"\ncentre = true", "abbr = \"a\"\nname = \"Alpha\"\nkind = \"coast\"", 1);
+    let bad = SMALL.replacen(
+        "abbr = \"a\"\nname = \"Alpha\"\nkind = \"coast\"\ncentre = true",
+        "abbr = \"a\"\nname = \"Alpha\"\nkind = \"coast\"",
+        1,
+    );
     let e = err(&bad.replacen("victory_centres = 2", "victory_centres = 1", 1));
     assert!(e.message.contains("not a supply centre"), "{e}");
 }
@@ -81,7 +89,11 @@ fn unknown_kind_and_toml_syntax() {
     let e = err(&SMALL.replacen("kind = \"sea\"", "kind = \"ocean\"", 1));
     assert!(e.message.contains("unknown kind 'ocean'"), "{e}");
     assert_eq!(e.line, Some(31));
-    let e = err(&SMALL.replacen("centre = true\narmy = [\"b\"]", "centre = true\narmy = [\"b\"", 1));
+    let e = err(&SMALL.replacen(
+        "centre = true\narmy = [\"b\"]",
+        "centre = true\narmy = [\"b\"",
+        1,
+    ));
     assert!(e.line.is_some(), "{e}");
 }
 

@@ -27,16 +27,40 @@ fn target(map: &Map, t: Target) -> String {
 pub fn format_order(map: &Map, o: &Order) -> String {
     match *o {
         Order::Hold(u) => format!("{} H", unit(map, u)),
-        Order::Move { unit: u, to, via_convoy } => {
+        Order::Move {
+            unit: u,
+            to,
+            via_convoy,
+        } => {
             let via = if via_convoy { " via convoy" } else { "" };
             format!("{} - {}{via}", unit(map, u), map.loc_abbr(to))
         }
-        Order::SupportHold { unit: u, target: t } => format!("{} S {}", unit(map, u), target(map, t)),
-        Order::SupportMove { unit: u, target: t, to } => {
-            format!("{} S {} - {}", unit(map, u), target(map, t), map.loc_abbr(to))
+        Order::SupportHold { unit: u, target: t } => {
+            format!("{} S {}", unit(map, u), target(map, t))
         }
-        Order::Convoy { unit: u, target: t, to } => {
-            format!("{} C {} - {}", unit(map, u), target(map, t), map.loc_abbr(to))
+        Order::SupportMove {
+            unit: u,
+            target: t,
+            to,
+        } => {
+            format!(
+                "{} S {} - {}",
+                unit(map, u),
+                target(map, t),
+                map.loc_abbr(to)
+            )
+        }
+        Order::Convoy {
+            unit: u,
+            target: t,
+            to,
+        } => {
+            format!(
+                "{} C {} - {}",
+                unit(map, u),
+                target(map, t),
+                map.loc_abbr(to)
+            )
         }
         Order::Retreat { unit: u, to } => format!("{} R {}", unit(map, u), map.loc_abbr(to)),
         Order::Disband(u) => format!("{} D", unit(map, u)),

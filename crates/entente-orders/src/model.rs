@@ -21,15 +21,36 @@ pub struct Target {
 pub enum Order {
     Hold(UnitRef),
     /// `via_convoy` is the 2000 rulebook's "via convoy" tag.
-    Move { unit: UnitRef, to: Loc, via_convoy: bool },
-    SupportHold { unit: UnitRef, target: Target },
-    SupportMove { unit: UnitRef, target: Target, to: Loc },
-    Convoy { unit: UnitRef, target: Target, to: Loc },
+    Move {
+        unit: UnitRef,
+        to: Loc,
+        via_convoy: bool,
+    },
+    SupportHold {
+        unit: UnitRef,
+        target: Target,
+    },
+    SupportMove {
+        unit: UnitRef,
+        target: Target,
+        to: Loc,
+    },
+    Convoy {
+        unit: UnitRef,
+        target: Target,
+        to: Loc,
+    },
     /// Retreat phase: "A Mun R Boh" (a plain move written in a retreat phase means the same).
-    Retreat { unit: UnitRef, to: Loc },
+    Retreat {
+        unit: UnitRef,
+        to: Loc,
+    },
     /// Retreat phase: disband the dislodged unit.
     Disband(UnitRef),
-    Build { ty: Option<UnitType>, loc: Loc },
+    Build {
+        ty: Option<UnitType>,
+        loc: Loc,
+    },
     /// Adjustment phase: remove a unit ("Remove A Mun", "Disband A Mun" in winter).
     Remove(UnitRef),
     /// Adjustment phase: give up one build.
@@ -57,6 +78,10 @@ mod tests {
     #[test]
     fn orders_are_small() {
         // Bots handle millions of these; keep them register-sized.
-        assert!(std::mem::size_of::<Order>() <= 12, "{}", std::mem::size_of::<Order>());
+        assert!(
+            std::mem::size_of::<Order>() <= 12,
+            "{}",
+            std::mem::size_of::<Order>()
+        );
     }
 }

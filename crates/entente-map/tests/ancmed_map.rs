@@ -1,0 +1,260 @@
+//! The embedded Ancient Mediterranean map equals the cross-checked reference
+//! (tests/reference/ancmed.txt), and its special rules are encoded as the rule text says.
+
+use entente_map::{builtin_variant, Loc, Map, ProvinceKind, UnitType};
+use std::collections::BTreeSet;
+
+const REFERENCE: &str = include_str!("reference/ancmed.txt");
+
+fn ancmed() -> Map {
+    builtin_variant("ancmed").expect("ancmed is built in")
+}
+
+fn edges(map: &Map, fleet: bool) -> BTreeSet<(String, String)> {
+    let mut out = BTreeSet::new();
+    for l in 0..map.num_locs() as u8 {
+        let loc = Loc(l);
+        let set = if fleet {
+            *map.fleet_neighbours(loc)
+        } else if (l as usize) < map.num_provinces() {
+            *map.army_neighbours(map.province_of(loc))
+        } else {
+            continue;
+        };
+        for m in set.iter() {
+            let a = map.loc_abbr(loc);
+            let b = map.loc_abbr(Loc(m));
+            out.insert(if a < b { (a, b) } else { (b, a) });
+        }
+    }
+    out
+}
+
+#[test]
+fn ancmed_matches_reference_counts() {
+    let map = ancmed();
+    assert_eq!(map.name, "Ancient Mediterranean");
+    assert_eq!(map.num_provinces(), 79);
+    assert_eq!(map.num_locs(), 79, "no split coasts");
+    assert_eq!(map.num_centres(), 34);
+    assert_eq!(edges(&map, false).len(), 112);
+    assert_eq!(edges(&map, true).len(), 155);
+    let kinds = |k| map.provinces().iter().filter(|p| p.kind == k).count();
+    assert_eq!(
+        (
+            kinds(ProvinceKind::Land),
+            kinds(ProvinceKind::Sea),
+            kinds(ProvinceKind::Coast)
+        ),
+        (14, 20, 45)
+    );
+    let homes: usize = map.powers().iter().map(|p| p.home_centres.len()).sum();
+    assert_eq!(homes, 15);
+    assert_eq!(map.powers().len(), 5);
+    assert_eq!(map.victory_centres, 18);
+    assert_eq!(map.start_year, 1);
+    assert!(map.year_style_ad);
+    assert!(!map.sources.is_empty());
+}
+
+#[test]
+fn ancmed_matches_reference_facts() {
+    let map = ancmed();
+    let mut want_army = BTreeSet::new();
+    let mut want_fleet = BTreeSet::new();
+    let mut want_convoys = BTreeSet::new();
+    let mut seen = BTreeSet::new();
+    for line in REFERENCE.lines().filter(|l| !l.starts_with('#')) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        match w[0] {
+            "province" => {
+                let p = map
+                    .lookup_province(w[1])
+                    .unwrap_or_else(|| panic!("missing {}", w[1]));
+                let prov = map.province(p);
+                assert_eq!(prov.abbr, w[1]);
+                seen.insert(w[1]);
+                let kind = match w[2] {
+                    "land" => ProvinceKind::Land,
+                    "sea" => ProvinceKind::Sea,
+                    "coast" => ProvinceKind::Coast,
+                    other => panic!("bad kind {other}"),
+                };
+                assert_eq!(prov.kind, kind, "{}", w[1]);
+                assert_eq!(prov.centre, w[3] == "sc", "{}", w[1]);
+                let coasts: Vec<String> = prov
+                    .coasts
+                    .iter()
+                    .map(|&l| map.coast_of(l).unwrap().to_string())
+                    .collect();
+                let want: Vec<String> = w
+                    .get(4)
+                    .map(|c| c.split(',').map(String::from).collect())
+                    .unwrap_or_default();
+                assert_eq!(coasts, want, "{}", w[1]);
+            }
+            "home" => {
+                let pw = map.lookup_power(w[1]).unwrap();
+                let got: Vec<&str> = map
+                    .power(pw)
+                    .home_centres
+                    .iter()
+                    .map(|&p| map.province(p).abbr.as_str())
+                    .collect();
+                assert_eq!(got, w[2..].to_vec(), "{}", w[1]);
+            }
+            "start" => {
+                let pw = map.lookup_power(w[1]).unwrap();
+                let got: Vec<String> = map
+                    .power(pw)
+                    .start_units
+                    .iter()
+                    .map(|&(t, l)| format!("{}:{}", t.letter(), map.loc_abbr(l)))
+                    .collect();
+                assert_eq!(got, w[2..].to_vec(), "{}", w[1]);
+            }
+            "army" => {
+                want_army.insert((w[1].to_string(), w[2].to_string()));
+            }
+            "fleet" => {
+                want_fleet.insert((w[1].to_string(), w[2].to_string()));
+            }
+            "convoys" => {
+                want_convoys.insert(w[1].to_string());
+            }
+            other => panic!("unknown reference line {other}"),
+        }
+    }
+    assert_eq!(seen.len(), map.num_provinces());
+    assert_eq!(edges(&map, false), want_army);
+    assert_eq!(edges(&map, true), want_fleet);
+    // Seas convoy; of the coasts, only those the reference names.
+    let got_convoys: BTreeSet<String> = map
+        .provinces()
+        .iter()
+        .filter(|p| p.convoys && p.kind != ProvinceKind::Sea)
+        .map(|p| p.abbr.clone())
+        .collect();
+    assert_eq!(got_convoys, want_convoys);
+    assert!(map
+        .provinces()
+        .iter()
+        .all(|p| p.kind != ProvinceKind::Sea || p.convoys));
+}
+
+#[test]
+fn powers_colours_and_names() {
+    let map = ancmed();
+    for (name, adjective, czech, letter) in [
+        ("Rome", "Roman", "Řím", 'R'),
+        ("Carthage", "Carthaginian", "Kartágo", 'C'),
+        ("Greece", "Greek", "Řecko", 'G'),
+        ("Persia", "Persian", "Persie", 'P'),
+        ("Egypt", "Egyptian", "Egypt", 'E'),
+    ] {
+        let p = map.lookup_power(name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(map.lookup_power(adjective), Some(p), "{adjective}");
+        assert_eq!(map.lookup_power(czech), Some(p), "{czech}");
+        let power = map.power(p);
+        assert_eq!(power.letter, letter);
+        assert_eq!(power.adjective, adjective);
+        assert!(
+            power.colour.starts_with('#') && power.colour.len() == 7,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn province_names_and_aliases() {
+    let map = ancmed();
+    for (name, abbr) in [
+        // godip's abbreviations and spellings
+        ("the", "thb"),
+        ("sii", "sin"),
+        ("tys", "tyn"),
+        ("Sinaï", "sin"),
+        ("Reed Sea", "ree"),
+        // DPjudge and webDiplomacy spellings
+        ("Red Sea", "ree"),
+        ("Province of Carthage", "car"),
+        ("Pontus Euxinus", "bla"),
+        ("Mare Erithraerum", "ree"),
+        ("Tyrrhenean Sea", "tyn"),
+        ("Tyrrhenian Sea", "tyn"),
+        ("Gulf of Tacape", "got"),
+        ("Gulf of Pelusium", "gop"),
+        ("Makedonia", "mac"),
+        // Czech names in the rule text
+        ("Alexandrie", "ale"),
+        ("Kréta", "cre"),
+        ("Egyptské moře", "egy"),
+        ("Egejské moře", "aeg"),
+    ] {
+        let p = map
+            .lookup_province(name)
+            .unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(map.province(p).abbr, abbr, "{name}");
+    }
+    assert_eq!(
+        map.province_name_in(map.lookup_province("ale").unwrap(), "cs"),
+        "Alexandrie"
+    );
+}
+
+fn p(map: &Map, n: &str) -> entente_map::ProvinceId {
+    map.lookup_province(n).unwrap_or_else(|| panic!("{n}"))
+}
+
+#[test]
+fn special_rules_are_encoded() {
+    let map = ancmed();
+    let f = |a: &str, b: &str| map.fleet_adjacent(p(&map, a).loc(), p(&map, b).loc());
+    let a = |x: &str, y: &str| map.army_adjacent(p(&map, x), p(&map, y));
+    // Baleares: no army borders; fleets from lig, ber, tar, sag; a fleet there convoys.
+    let bal = p(&map, "bal");
+    assert!(map.army_neighbours(bal).is_empty());
+    assert!(map.convoys(bal));
+    assert!(map.can_occupy(UnitType::Army, bal.loc()) && map.can_occupy(UnitType::Fleet, bal.loc()));
+    for s in ["lig", "ber", "tar", "sag"] {
+        assert!(f("bal", s), "bal-{s}");
+    }
+    // Islands: one coast, fleet borders only.
+    for i in ["cre", "cyp"] {
+        assert!(map.army_neighbours(p(&map, i)).is_empty(), "{i}");
+        assert!(!map.convoys(p(&map, i)), "{i}");
+    }
+    assert!(f("egy", "cre") && f("cre", "aeg"));
+    // Straits.
+    assert!(a("nea", "sic") && f("nea", "sic") && f("tyn", "aus"));
+    assert!(a("cor", "sad") && f("cor", "sad"));
+    assert!(a("ath", "spa") && f("ath", "spa") && !f("aeg", "ion"));
+    // Byzantium like Constantinople.
+    assert!(f("bla", "byz") && f("byz", "aeg") && !f("bla", "aeg"));
+    assert!(!map.convoys(p(&map, "byz")));
+    // Four seas, pairwise.
+    let four = ["aus", "mes", "lib", "got"];
+    for x in four {
+        for y in four {
+            assert_eq!(f(x, y), x != y, "{x}-{y}");
+        }
+    }
+    // The Nile and the canal.
+    assert!(f("sin", "thb") && f("thb", "mem") && f("mem", "ale"));
+    assert!(f("thb", "ree") && f("sin", "ree"));
+    assert!(!f("ree", "gop") && !f("ree", "ale"));
+    assert!(!f("mem", "sin") && !f("mem", "gop") && a("mem", "cyr") && !f("mem", "cyr"));
+    // The Nile-delta point.
+    let delta = ["ale", "thb", "sin", "gop"];
+    for x in delta {
+        for y in delta {
+            assert_eq!(f(x, y), x != y, "{x}-{y}");
+        }
+    }
+    // Fleets on coasts never convoy (only Baleares among the coasts).
+    for prov in map.provinces() {
+        if prov.kind == ProvinceKind::Coast {
+            assert_eq!(prov.convoys, prov.abbr == "bal", "{}", prov.abbr);
+        }
+    }
+}

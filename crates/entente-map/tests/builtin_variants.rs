@@ -1,0 +1,70 @@
+//! The registry of built-in variants: every embedded file loads, names and aliases resolve.
+
+use entente_map::{builtin_variant, builtin_variant_names, find_builtin_variant, Map};
+
+#[test]
+fn every_builtin_variant_loads() {
+    let names = builtin_variant_names();
+    assert_eq!(names, ["standard", "ancmed", "pure"]);
+    for n in names {
+        let map = builtin_variant(n).unwrap_or_else(|| panic!("{n}"));
+        assert!(map.num_provinces() > 0, "{n}");
+        assert!(!map.sources.is_empty() || n == "standard", "{n} cites sources");
+    }
+}
+
+#[test]
+fn names_and_aliases() {
+    for (name, want) in [
+        ("standard", "Standard"),
+        ("Classic", "Standard"),
+        ("ancmed", "Ancient Mediterranean"),
+        ("ancient", "Ancient Mediterranean"),
+        ("Ancient Mediterranean", "Ancient Mediterranean"),
+        ("ancient-mediterranean", "Ancient Mediterranean"),
+        ("pure", "Pure"),
+    ] {
+        let map = builtin_variant(name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(map.name, want, "{name}");
+    }
+    assert!(builtin_variant("imperial").is_none());
+    assert!(find_builtin_variant("ANCMED").is_some());
+}
+
+#[test]
+fn standard_is_the_embedded_standard() {
+    let a = builtin_variant("standard").unwrap();
+    let b = Map::standard();
+    assert_eq!(a.num_provinces(), b.num_provinces());
+    assert_eq!(a.name, b.name);
+}
+
+#[test]
+fn pure_is_seven_spaces_all_adjacent() {
+    // DPjudge pure.map: seven land spaces, each the home centre of one power, all adjacent;
+    // one army each at home; four centres win.
+    let map = builtin_variant("pure").unwrap();
+    assert_eq!(map.num_provinces(), 7);
+    assert_eq!(map.num_centres(), 7);
+    assert_eq!(map.victory_centres, 4);
+    assert_eq!(map.start_year, 1901);
+    for a in map.province_ids() {
+        for b in map.province_ids() {
+            assert_eq!(map.army_adjacent(a, b), a != b);
+        }
+        assert!(map.fleet_neighbours(a.loc()).is_empty());
+    }
+    assert_eq!(map.powers().len(), 7);
+    for p in map.powers() {
+        assert_eq!(p.home_centres.len(), 1, "{}", p.name);
+        assert_eq!(p.start_units.len(), 1, "{}", p.name);
+        assert_eq!(p.start_units[0].1, p.home_centres[0].loc(), "{}", p.name);
+    }
+    for (name, abbr) in [("berl", "ber"), ("vien", "vie"), ("Paříž", "par"), ("Moskva", "mos")] {
+        assert_eq!(
+            map.province(map.lookup_province(name).unwrap()).abbr,
+            abbr,
+            "{name}"
+        );
+    }
+}
