@@ -69,6 +69,8 @@ pub enum Illegal {
     BuildNotAllowed,
     /// No build or removal is due.
     NothingDue,
+    /// The space is closed to every unit in this game (the 2-player game's neutral Italy).
+    Impassable,
 }
 
 impl Outcome {
@@ -118,6 +120,7 @@ impl Illegal {
             Illegal::RetreatNotAllowed => "cannot retreat there",
             Illegal::BuildNotAllowed => "cannot build there",
             Illegal::NothingDue => "no adjustment due",
+            Illegal::Impassable => "that space is impassable",
         }
     }
 }

@@ -3,8 +3,7 @@
 use crate::file::{Case, Expect, ExpectKind};
 use crate::run::{parse_province, parse_unit, power_of, PhaseOutcome, PhaseRun};
 use entente_judge::{Outcome, Unit};
-use entente_map::{Map, PowerId, ProvinceId};
-use entente_orders::format_order;
+use entente_map::{Map, PowerId};
 use std::collections::{BTreeMap, BTreeSet};
 
 fn unit_text(map: &Map, u: &Unit) -> String {
@@ -179,6 +178,5 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
             }
         }
     }
-    let _ = (format_order, ProvinceId(0));
     bad
 }

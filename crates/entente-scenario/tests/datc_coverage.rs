@@ -4,8 +4,18 @@
 use entente_scenario::parse_scenarios;
 use std::collections::BTreeSet;
 
-const SECTION_SIZES: [(char, u32); 10] =
-    [('A', 12), ('B', 15), ('C', 9), ('D', 34), ('E', 15), ('F', 25), ('G', 20), ('H', 16), ('I', 7), ('J', 11)];
+const SECTION_SIZES: [(char, u32); 10] = [
+    ('A', 12),
+    ('B', 15),
+    ('C', 9),
+    ('D', 34),
+    ('E', 15),
+    ('F', 25),
+    ('G', 20),
+    ('H', 16),
+    ('I', 7),
+    ('J', 11),
+];
 
 const FILES: [&str; 10] = [
     include_str!("../../../cases/datc/6a.scn"),
@@ -32,7 +42,10 @@ fn every_datc_case_is_in_the_suite_and_asserts_something() {
     let mut got = BTreeSet::new();
     for text in FILES {
         for case in parse_scenarios(text).expect("DATC files parse") {
-            let asserted = case.phases.iter().any(|p| !p.expects.is_empty() || p.orders.iter().any(|o| !o.expect.is_empty()));
+            let asserted = case
+                .phases
+                .iter()
+                .any(|p| !p.expects.is_empty() || p.orders.iter().any(|o| !o.expect.is_empty()));
             assert!(asserted, "{} asserts nothing", case.id);
             // 6.J.9 describes two situations; the second is case 6.J.9.b.
             let id = case.id.strip_suffix(".b").unwrap_or(&case.id).to_string();
@@ -41,6 +54,9 @@ fn every_datc_case_is_in_the_suite_and_asserts_something() {
         }
     }
     let missing: Vec<_> = want.difference(&got).collect();
-    assert!(missing.is_empty(), "DATC cases missing from the suite: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "DATC cases missing from the suite: {missing:?}"
+    );
     assert_eq!(got.len(), 164);
 }

@@ -18,6 +18,9 @@ use entente_orders::Order;
 
 /// Marks "no province" in the linked lists below.
 pub(crate) const NONE: u16 = u16::MAX;
+/// Flags of `Scratch::convoy_ordered`.
+pub(crate) const CONVOY_BY_ANYONE: u8 = 1;
+pub(crate) const CONVOY_BY_OWN_POWER: u8 = 2;
 
 /// What a unit does once its written order has been checked. Illegal orders become `Hold`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -53,6 +56,8 @@ pub(crate) struct Scratch {
     pub conflicted: Vec<bool>,
     /// Move goes by convoy (decided before resolution, DATC 4.A.3).
     pub convoyed: Vec<bool>,
+    /// Convoy orders that name this army's move (`CONVOY_BY_*` flags).
+    pub convoy_ordered: Vec<u8>,
     /// Linked lists: units moving into a province; supports and convoys matching an order.
     pub attackers_head: Vec<u16>,
     pub attackers_next: Vec<u16>,
@@ -182,6 +187,8 @@ impl Scratch {
         self.kind.resize(n, Kind::Hold);
         self.state.clear();
         self.state.resize(n, 0);
+        self.convoy_ordered.clear();
+        self.convoy_ordered.resize(n, 0);
         self.deps.clear();
         self.stack.clear();
         self.route.clear();

@@ -2,7 +2,9 @@
 //! never be valid is ignored and the unit holds), then linking supports and convoys to the
 //! orders they match.
 
-use super::{Kind, MovementResult, OrderResult, Scratch, NONE};
+use super::{
+    Kind, MovementResult, OrderResult, Scratch, CONVOY_BY_ANYONE, CONVOY_BY_OWN_POWER, NONE,
+};
 use crate::outcome::{Illegal, Outcome};
 use crate::position::Unit;
 use crate::rules::{AdjacentConvoy, Rulebook};
@@ -391,6 +393,17 @@ fn search(
 /// Links supports and convoys to the orders they match and decides which moves are convoyed.
 pub(super) fn link(map: &Map, rules: &Rulebook, s: &mut Scratch) {
     let n = s.kind.len();
+    // Which army moves have a convoy ordered for them (by anyone / by their own power).
+    for c in 0..n {
+        if let Kind::Convoy { from, dest } = s.kind[c] {
+            if s.move_dest(from as u16) == Some(dest as u16) {
+                s.convoy_ordered[from as usize] |= CONVOY_BY_ANYONE;
+                if s.power(c as u16) == s.power(from as u16) {
+                    s.convoy_ordered[from as usize] |= CONVOY_BY_OWN_POWER;
+                }
+            }
+        }
+    }
     for p in 0..n {
         if let Kind::Move {
             dest, via_convoy, ..
@@ -402,22 +415,20 @@ pub(super) fn link(map: &Map, rules: &Rulebook, s: &mut Scratch) {
             if !army {
                 continue;
             }
+            let ordered = s.convoy_ordered[p];
             s.convoyed[p] = if !map.army_adjacent(
                 entente_map::ProvinceId(p as u8),
                 entente_map::ProvinceId(dest),
             ) {
                 true
             } else {
-                let power = s.power(p as u16);
-                let ordered = |c: usize, own: bool| {
-                    matches!(s.kind[c], Kind::Convoy { from, dest: d } if from as usize == p && d == dest)
-                        && (!own || s.power(c as u16) == power)
-                };
                 match rules.adjacent_convoy {
-                    AdjacentConvoy::ViaOrOwnFleet => via_convoy || (0..n).any(|c| ordered(c, true)),
+                    AdjacentConvoy::ViaOrOwnFleet => {
+                        via_convoy || ordered & CONVOY_BY_OWN_POWER != 0
+                    }
                     AdjacentConvoy::OnlyForSwap => {
                         s.move_dest(dest as u16) == Some(p as u16)
-                            && (0..n).any(|c| ordered(c, false))
+                            && ordered & CONVOY_BY_ANYONE != 0
                     }
                 }
             };
