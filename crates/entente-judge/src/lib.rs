@@ -3,6 +3,10 @@
 //! The judge works on dense province ids. A [`Judge`] owns reusable scratch space so that
 //! adjudicating a movement phase allocates nothing once warmed up (see `tests/no_alloc.rs`).
 
+// The judge keeps parallel arrays indexed by province id; loops over the id read better than
+// zipped iterators over five arrays.
+#![allow(clippy::needless_range_loop)]
+
 mod adjustment;
 mod distance;
 mod movement;

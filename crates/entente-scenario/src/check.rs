@@ -24,12 +24,7 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
                 PhaseOutcome::Movement(r) => {
                     let o = r.orders[i];
                     let p = o.order.unit().map(|u| map.province_of(u.loc));
-                    let d = p.and_then(|p| {
-                        r.dislodged
-                            .iter()
-                            .find(|(q, d)| *q == p && d.unit.power == o.power || *q == p)
-                            .map(|x| x.1)
-                    });
+                    let d = p.and_then(|p| r.dislodged.iter().find(|(q, _)| *q == p).map(|x| x.1));
                     (o.outcome, Some(d))
                 }
                 PhaseOutcome::Retreat(r) => (r.orders[i].outcome, None),
