@@ -54,6 +54,36 @@ impl LocSet {
         LocSet { words: w }
     }
 
+    /// Members of `self` that are not in `other`.
+    #[inline]
+    pub fn difference(&self, other: &LocSet) -> LocSet {
+        let mut w = self.words;
+        for (a, b) in w.iter_mut().zip(other.words.iter()) {
+            *a &= !b;
+        }
+        LocSet { words: w }
+    }
+
+    /// Do the two sets share a member?
+    #[inline]
+    pub fn intersects(&self, other: &LocSet) -> bool {
+        self.words
+            .iter()
+            .zip(other.words.iter())
+            .any(|(a, b)| a & b != 0)
+    }
+
+    /// The raw mask, bit `i % 64` of word `i / 64` for member `i` (for hand-written loops).
+    #[inline]
+    pub const fn words(&self) -> [u64; 4] {
+        self.words
+    }
+
+    #[inline]
+    pub const fn from_words(words: [u64; 4]) -> LocSet {
+        LocSet { words }
+    }
+
     /// Members in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
         self.words.iter().enumerate().flat_map(|(wi, &w)| {

@@ -25,7 +25,7 @@ pub struct VariantSection {
     pub description: Option<String>,
     /// How years are printed: "ad" prints "1 AD" (Ancient Mediterranean starts in year 1).
     #[serde(default)]
-    pub year_style: Option<String>,
+    pub year_style: Option<Spanned<String>>,
     #[serde(default)]
     pub sources: Vec<String>,
 }
@@ -35,11 +35,11 @@ pub struct VariantSection {
 pub struct PowerEntry {
     pub name: Spanned<String>,
     #[serde(default)]
-    pub letter: Option<String>,
+    pub letter: Option<Spanned<String>>,
     #[serde(default)]
     pub adjective: Option<String>,
     #[serde(default)]
-    pub colour: Option<String>,
+    pub colour: Option<Spanned<String>>,
     #[serde(default)]
     pub home_centres: Vec<Spanned<String>>,
     #[serde(default)]
@@ -53,7 +53,7 @@ pub struct PowerEntry {
 #[serde(deny_unknown_fields)]
 pub struct ProvinceEntry {
     pub abbr: Spanned<String>,
-    pub name: String,
+    pub name: Spanned<String>,
     pub kind: Spanned<String>,
     #[serde(default)]
     pub centre: bool,

@@ -17,7 +17,7 @@ pub use bitset::LocSet;
 pub use builtin::{
     builtin_variant, builtin_variant_names, find_builtin_variant, BuiltinVariant, BUILTIN_VARIANTS,
 };
-pub use error::VariantError;
+pub use error::{VariantError, VariantWarning};
 pub use ids::{Loc, PowerId, ProvinceId, UnitType};
 pub use map::{LocInfo, Map, Power, Province, ProvinceKind};
 pub use names::normalize_name;

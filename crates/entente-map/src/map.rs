@@ -1,6 +1,6 @@
 //! The compiled map: dense ids, adjacency bitsets, name tables. Built once per variant.
 
-use crate::error::VariantError;
+use crate::error::{VariantError, VariantWarning};
 use crate::file::{ProvinceEntry, VariantFile};
 use crate::names::normalize_name;
 use crate::{Loc, LocSet, PowerId, ProvinceId, UnitType};
@@ -74,6 +74,48 @@ pub struct Map {
     home_of: Vec<Option<PowerId>>,
     names: HashMap<String, ProvinceId>,
     power_names: HashMap<String, PowerId>,
+    /// One-word index of `names` and `power_names` for [`Map::name_word`], built on first use.
+    word_index: std::sync::OnceLock<WordIndex>,
+}
+
+/// What one normalized word names: (province, a longer province name starts with it, power,
+/// a longer power name starts with it).
+type NameWord = (Option<ProvinceId>, bool, Option<PowerId>, bool);
+
+/// The one-word name index: a cheap hash (the keys are the map's own names, so no flooding).
+#[derive(Clone, Default)]
+struct WordIndex(HashMap<Box<str>, NameWord, std::hash::BuildHasherDefault<WordHasher>>);
+
+impl std::fmt::Debug for WordIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "WordIndex({} words)", self.0.len())
+    }
+}
+
+/// FxHash: a multiply-rotate hash, fast on short keys.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u64(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u8(&mut self, w: u8) {
+        self.write_u64(u64::from(w));
+    }
+    fn write_usize(&mut self, w: usize) {
+        self.write_u64(w as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 fn line_of(src: &str, offset: usize) -> usize {
@@ -91,6 +133,18 @@ fn err_at<T>(src: &str, s: &Spanned<T>, message: impl Into<String>) -> VariantEr
     }
 }
 
+fn warn_at<T>(src: &str, s: &Spanned<T>, message: impl Into<String>) -> VariantWarning {
+    VariantWarning {
+        line: Some(line_of(src, s.span().start)),
+        message: message.into(),
+    }
+}
+
+/// `#rrggbb`, the colour form maps and renderers share.
+fn is_hex_colour(c: &str) -> bool {
+    c.len() == 7 && c.starts_with('#') && c[1..].chars().all(|ch| ch.is_ascii_hexdigit())
+}
+
 impl Map {
     /// The standard map, from the embedded variant file.
     pub fn standard() -> Map {
@@ -100,11 +154,19 @@ impl Map {
 
     /// Parses and validates a variant file. Every error names the line it comes from.
     pub fn from_toml(src: &str) -> Result<Map, VariantError> {
+        Map::from_toml_with_warnings(src).map(|(map, _)| map)
+    }
+
+    /// As [`Map::from_toml`], also returning what the file allows but probably does not mean
+    /// (`entente variant check` prints these).
+    pub fn from_toml_with_warnings(src: &str) -> Result<(Map, Vec<VariantWarning>), VariantError> {
         let file: VariantFile = toml::from_str(src).map_err(|e| VariantError {
             line: e.span().map(|s| line_of(src, s.start)),
-            message: e.message().to_string(),
+            message: e.message().trim_end().replace('\n', ": "),
         })?;
-        compile(src, file)
+        let mut warnings = Vec::new();
+        let map = compile(src, file, &mut warnings)?;
+        Ok((map, warnings))
     }
 
     pub fn provinces(&self) -> &[Province] {
@@ -242,6 +304,36 @@ impl Map {
     pub fn power_names(&self) -> impl Iterator<Item = (&str, PowerId)> {
         self.power_names.iter().map(|(k, v)| (k.as_str(), *v))
     }
+    /// One word, already normalized (as [`normalize_name`] leaves it: `"par"`, not `"Par"`),
+    /// looked up without allocating, for scanners that read words: (the province it names,
+    /// whether a name of several words starts with it, the power it names — one-letter forms
+    /// included, as [`Map::lookup_power`] — and whether a power name of several words starts
+    /// with it).
+    pub fn name_word(&self, word: &str) -> (Option<ProvinceId>, bool, Option<PowerId>, bool) {
+        let index = self.word_index.get_or_init(|| {
+            let mut index = WordIndex::default();
+            for (key, &p) in &self.names {
+                let (first, longer) = key.split_once(' ').map_or((&key[..], false), |(f, _)| (f, true));
+                let e = index.0.entry(first.into()).or_default();
+                if longer {
+                    e.1 = true;
+                } else {
+                    e.0 = Some(p);
+                }
+            }
+            for (key, &p) in &self.power_names {
+                let (first, longer) = key.split_once(' ').map_or((&key[..], false), |(f, _)| (f, true));
+                let e = index.0.entry(first.into()).or_default();
+                if longer {
+                    e.3 = true;
+                } else {
+                    e.2 = Some(p);
+                }
+            }
+            index
+        });
+        index.0.get(word).copied().unwrap_or_default()
+    }
 
     /// Canonical short name of a location: `stp/nc`, `par`.
     pub fn loc_abbr(&self, l: Loc) -> String {
@@ -312,7 +404,23 @@ fn parse_kind(src: &str, e: &ProvinceEntry) -> Result<ProvinceKind, VariantError
     }
 }
 
-fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
+fn compile(
+    src: &str,
+    file: VariantFile,
+    warnings: &mut Vec<VariantWarning>,
+) -> Result<Map, VariantError> {
+    if let Some(style) = &file.variant.year_style {
+        if style.get_ref() != "ad" {
+            return Err(err_at(
+                src,
+                style,
+                format!(
+                    "year_style '{}': the only style is \"ad\" (leave it out for plain years)",
+                    style.get_ref()
+                ),
+            ));
+        }
+    }
     if file.provinces.is_empty() {
         return Err(VariantError {
             line: None,
@@ -344,7 +452,47 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
                 format!("province '{abbr}' is defined twice"),
             ));
         }
+        if e.name.get_ref().trim().is_empty() {
+            return Err(err_at(
+                src,
+                &e.name,
+                format!("province '{abbr}' has an empty name"),
+            ));
+        }
         let kind = parse_kind(src, e)?;
+        if kind == ProvinceKind::Sea && !e.coasts.is_empty() {
+            return Err(err_at(
+                src,
+                &e.abbr,
+                format!("sea '{abbr}' cannot have coasts (only coastal provinces are split)"),
+            ));
+        }
+        if e.coasts.len() == 1 {
+            let at = e.coasts.values().flatten().next().unwrap_or(&e.abbr);
+            return Err(err_at(
+                src,
+                at,
+                format!(
+                    "'{abbr}' has a single coast '{}': split coasts come two or more; list a \
+                     province with one coast under fleet",
+                    e.coasts
+                        .keys()
+                        .next()
+                        .map(String::as_str)
+                        .unwrap_or_default()
+                ),
+            ));
+        }
+        for c in e.coasts.keys() {
+            let code = normalize_coast(c).unwrap_or_default();
+            if code.is_empty() || code.contains(' ') || code.contains('/') {
+                return Err(err_at(
+                    src,
+                    &e.abbr,
+                    format!("'{abbr}': coast name '{c}' must be one word without '/' (nc, sc, ec, wc...)"),
+                ));
+            }
+        }
         if kind == ProvinceKind::Sea && !e.army.is_empty() {
             return Err(err_at(
                 src,
@@ -378,7 +526,7 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
         }
         provinces.push(Province {
             abbr,
-            name: e.name.clone(),
+            name: e.name.get_ref().clone(),
             kind,
             centre: e.centre,
             aliases: e.aliases.clone(),
@@ -471,6 +619,16 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
                     format!("'{}' borders itself", provinces[i].abbr),
                 ));
             }
+            if army_adj[i].contains(l.0) {
+                return Err(err_at(
+                    src,
+                    t,
+                    format!(
+                        "army border {}–{} is listed twice",
+                        provinces[i].abbr, other.abbr
+                    ),
+                ));
+            }
             army_adj[i].insert(l.0);
             army_span.insert((me.0, l.0), t);
         }
@@ -510,6 +668,13 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
                         src,
                         t,
                         format!("'{}' borders itself", provinces[i].abbr),
+                    ));
+                }
+                if fleet_adj[from.index()].contains(l.0) {
+                    return Err(err_at(
+                        src,
+                        t,
+                        format!("fleet border to '{}' is listed twice", t.get_ref()),
                     ));
                 }
                 fleet_adj[from.index()].insert(l.0);
@@ -556,6 +721,31 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
                     name_of(a)
                 ),
             ));
+        }
+    }
+    // A coastal space (or each coast of a split province) needs a fleet border, or no fleet
+    // could ever stand there: it would be land in all but name.
+    for (i, e) in file.provinces.iter().enumerate() {
+        if provinces[i].kind != ProvinceKind::Coast {
+            continue;
+        }
+        let fleet_locs: Vec<Loc> = if provinces[i].coasts.is_empty() {
+            vec![ProvinceId(i as u8).loc()]
+        } else {
+            provinces[i].coasts.clone()
+        };
+        for l in fleet_locs {
+            if fleet_adj[l.index()].is_empty() {
+                return Err(err_at(
+                    src,
+                    &e.abbr,
+                    format!(
+                        "coast '{}' has no fleet borders: no fleet could get there (make it \
+                         land, or list its fleet borders)",
+                        name_of(l.0)
+                    ),
+                ));
+            }
         }
     }
     let mut fleet_reach = vec![LocSet::EMPTY; n];
@@ -605,7 +795,7 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
     for (i, e) in file.provinces.iter().enumerate() {
         let pid = ProvinceId(i as u8);
         let all = std::iter::once(e.abbr.get_ref().clone())
-            .chain(std::iter::once(e.name.clone()))
+            .chain(std::iter::once(e.name.get_ref().clone()))
             .chain(e.aliases.iter().cloned());
         for nm in all {
             let key = normalize_name(&nm);
@@ -629,11 +819,36 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
     let mut localized: HashMap<String, Option<ProvinceId>> = HashMap::new();
     for (i, e) in file.provinces.iter().enumerate() {
         let pid = ProvinceId(i as u8);
-        for list in e.names.values() {
+        for (lang, list) in &e.names {
             for nm in list {
                 let key = normalize_name(nm);
-                if names.contains_key(&key) {
+                if let Some(&owner) = names.get(&key) {
+                    if owner != pid {
+                        warnings.push(warn_at(
+                            src,
+                            &e.abbr,
+                            format!(
+                                "{lang} name '{nm}' of '{}' is a name of '{}': it is ignored",
+                                provinces[i].abbr,
+                                provinces[owner.index()].abbr
+                            ),
+                        ));
+                    }
                     continue;
+                }
+                if let Some(Some(prev)) = localized.get(&key) {
+                    if *prev != pid {
+                        warnings.push(warn_at(
+                            src,
+                            &e.abbr,
+                            format!(
+                                "{lang} name '{nm}' of '{}' is also a localized name of '{}': \
+                                 it is ambiguous and accepted for neither",
+                                provinces[i].abbr,
+                                provinces[prev.index()].abbr
+                            ),
+                        ));
+                    }
                 }
                 localized
                     .entry(key)
@@ -666,11 +881,54 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
     for (pi, pe) in file.powers.iter().enumerate() {
         let pid = PowerId(pi as u8);
         let name = pe.name.get_ref().clone();
-        let letter = pe
-            .letter
-            .as_deref()
-            .and_then(|s| s.chars().next())
-            .unwrap_or_else(|| name.chars().next().unwrap_or('?'));
+        if name.trim().is_empty() {
+            return Err(err_at(src, &pe.name, "a power has an empty name"));
+        }
+        let letter = match &pe.letter {
+            Some(l) => {
+                let mut chars = l.get_ref().chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_alphabetic() => c,
+                    _ => {
+                        return Err(err_at(
+                            src,
+                            l,
+                            format!("letter '{}' of {name} must be one letter", l.get_ref()),
+                        ))
+                    }
+                }
+            }
+            None => name.chars().next().unwrap_or('?'),
+        };
+        if let Some(other) = powers
+            .iter()
+            .find(|p: &&Power| p.letter.to_lowercase().eq(letter.to_lowercase()))
+        {
+            let at = pe.letter.as_ref().map_or(pe.name.span(), |l| l.span());
+            return Err(VariantError {
+                line: Some(line_of(src, at.start)),
+                message: format!(
+                    "{name} and {} both have the letter '{letter}' (set `letter` to tell them apart)",
+                    other.name
+                ),
+            });
+        }
+        if let Some(c) = &pe.colour {
+            if !is_hex_colour(c.get_ref()) {
+                return Err(err_at(
+                    src,
+                    c,
+                    format!("colour '{}' of {name}: write it as #rrggbb", c.get_ref()),
+                ));
+            }
+        }
+        if pe.home_centres.is_empty() {
+            return Err(err_at(
+                src,
+                &pe.name,
+                format!("{name} has no home centres (a power builds only in its home centres)"),
+            ));
+        }
         let adjective = pe.adjective.clone().unwrap_or_else(|| name.clone());
         for nm in [name.clone(), adjective.clone()]
             .into_iter()
@@ -697,6 +955,16 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
                     h,
                     format!(
                         "home centre '{}' of {name} is not a supply centre",
+                        provinces[p.index()].abbr
+                    ),
+                ));
+            }
+            if home_of[p.index()] == Some(pid) {
+                return Err(err_at(
+                    src,
+                    h,
+                    format!(
+                        "home centre '{}' of {name} is listed twice",
                         provinces[p.index()].abbr
                     ),
                 ));
@@ -757,13 +1025,24 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
                 ));
             }
             occupied.insert(info.province.0);
+            if !home.contains(&info.province) {
+                // Allowed (a scenario may start anywhere); builds are still home-only.
+                warnings.push(warn_at(
+                    src,
+                    u,
+                    format!("start unit '{text}' of {name} is not in one of its home centres",),
+                ));
+            }
             units.push(map_probe);
         }
         powers.push(Power {
             name,
             letter,
             adjective,
-            colour: pe.colour.clone().unwrap_or_else(|| "#888888".into()),
+            colour: pe
+                .colour
+                .as_ref()
+                .map_or_else(|| "#888888".into(), |c| c.get_ref().clone()),
             names: pe
                 .names
                 .iter()
@@ -798,7 +1077,11 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
         name: file.variant.name,
         start_year: *file.variant.start_year.get_ref(),
         victory_centres: victory,
-        year_style_ad: file.variant.year_style.as_deref() == Some("ad"),
+        year_style_ad: file
+            .variant
+            .year_style
+            .as_ref()
+            .is_some_and(|s| s.get_ref() == "ad"),
         description: file.variant.description,
         sources: file.variant.sources,
         provinces,
@@ -812,5 +1095,6 @@ fn compile(src: &str, file: VariantFile) -> Result<Map, VariantError> {
         home_of,
         names,
         power_names,
+        word_index: Default::default(),
     })
 }

@@ -215,7 +215,9 @@ fn special_rules_are_encoded() {
     let bal = p(&map, "bal");
     assert!(map.army_neighbours(bal).is_empty());
     assert!(map.convoys(bal));
-    assert!(map.can_occupy(UnitType::Army, bal.loc()) && map.can_occupy(UnitType::Fleet, bal.loc()));
+    assert!(
+        map.can_occupy(UnitType::Army, bal.loc()) && map.can_occupy(UnitType::Fleet, bal.loc())
+    );
     for s in ["lig", "ber", "tar", "sag"] {
         assert!(f("bal", s), "bal-{s}");
     }

@@ -9,7 +9,10 @@ fn every_builtin_variant_loads() {
     for n in names {
         let map = builtin_variant(n).unwrap_or_else(|| panic!("{n}"));
         assert!(map.num_provinces() > 0, "{n}");
-        assert!(!map.sources.is_empty() || n == "standard", "{n} cites sources");
+        assert!(
+            !map.sources.is_empty() || n == "standard",
+            "{n} cites sources"
+        );
     }
 }
 
@@ -60,7 +63,12 @@ fn pure_is_seven_spaces_all_adjacent() {
         assert_eq!(p.start_units.len(), 1, "{}", p.name);
         assert_eq!(p.start_units[0].1, p.home_centres[0].loc(), "{}", p.name);
     }
-    for (name, abbr) in [("berl", "ber"), ("vien", "vie"), ("Paříž", "par"), ("Moskva", "mos")] {
+    for (name, abbr) in [
+        ("berl", "ber"),
+        ("vien", "vie"),
+        ("Paříž", "par"),
+        ("Moskva", "mos"),
+    ] {
         assert_eq!(
             map.province(map.lookup_province(name).unwrap()).abbr,
             abbr,

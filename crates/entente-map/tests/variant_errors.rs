@@ -104,3 +104,342 @@ fn unreachable_space() {
     assert!(e.message.contains("cannot be reached"), "{e}");
     assert_eq!(e.line, Some(35));
 }
+
+// Each kind of mistake below has its own message and the line where it is.
+
+/// The error for `src`, which must name `line` and contain `text`.
+fn rejects(src: &str, text: &str, line: usize) {
+    let e = err(src);
+    assert!(e.message.contains(text), "expected '{text}' in: {e}");
+    assert_eq!(e.line, Some(line), "{e}");
+}
+
+#[test]
+fn toml_syntax_error_names_line() {
+    let bad = SMALL.replacen("army = [\"b\"]", "army = [\"b\"", 1);
+    let e = err(&bad);
+    assert!(matches!(e.line, Some(17..=18)), "{e}");
+    rejects(&SMALL.replacen("kind = \"sea\"", "kind = sea", 1), "", 31);
+}
+
+#[test]
+fn unknown_field() {
+    rejects(
+        &SMALL.replacen("kind = \"sea\"", "kind = \"sea\"\ncentr = true", 1),
+        "unknown field `centr`",
+        32,
+    );
+}
+
+#[test]
+fn duplicate_province() {
+    let bad = format!("{SMALL}\n[[province]]\nabbr = \"A\"\nname = \"Again\"\nkind = \"land\"\n");
+    rejects(&bad, "province 'a' is defined twice", 35);
+}
+
+#[test]
+fn sea_supply_centre() {
+    rejects(
+        &SMALL.replacen("kind = \"sea\"", "kind = \"sea\"\ncentre = true", 1),
+        "sea 's' cannot be a supply centre",
+        29,
+    );
+}
+
+#[test]
+fn coast_named_on_a_province_without_split_coasts() {
+    rejects(
+        &SMALL.replacen("fleet = [\"a\", \"b\"]", "fleet = [\"a/nc\", \"b\"]", 1),
+        "'a' has no coast 'nc'",
+        32,
+    );
+}
+
+#[test]
+fn split_coast_border_must_name_the_coast() {
+    // a gets two coasts; the sea still borders bare 'a'.
+    let bad = SMALL.replacen(
+        "army = [\"b\"]\nfleet = [\"s\"]",
+        "army = [\"b\"]\ncoasts = { nc = [\"s\"], sc = [\"s\"] }",
+        1,
+    );
+    rejects(&bad, "fleet border to 'a' must name one of its coasts", 32);
+}
+
+#[test]
+fn single_split_coast() {
+    let bad = SMALL
+        .replacen(
+            "army = [\"b\"]\nfleet = [\"s\"]",
+            "army = [\"b\"]\ncoasts = { nc = [\"s\"] }",
+            1,
+        )
+        .replacen("fleet = [\"a\", \"b\"]", "fleet = [\"a/nc\", \"b\"]", 1);
+    rejects(&bad, "single coast 'nc'", 18);
+}
+
+#[test]
+fn sea_with_coasts() {
+    rejects(
+        &SMALL.replacen(
+            "kind = \"sea\"\nfleet = [\"a\", \"b\"]",
+            "kind = \"sea\"\ncoasts = { nc = [\"a\"], sc = [\"b\"] }",
+            1,
+        ),
+        "sea 's' cannot have coasts",
+        29,
+    );
+}
+
+#[test]
+fn sea_with_army_borders() {
+    rejects(
+        &SMALL.replacen("kind = \"sea\"", "kind = \"sea\"\narmy = [\"a\"]", 1),
+        "sea 's' cannot have army borders",
+        32,
+    );
+}
+
+#[test]
+fn army_border_into_the_sea() {
+    rejects(
+        &SMALL.replacen("army = [\"b\"]", "army = [\"b\", \"s\"]", 1),
+        "army border a–s: 's' is a sea",
+        17,
+    );
+}
+
+#[test]
+fn land_with_fleet_borders() {
+    rejects(
+        &SMALL.replacen(
+            "name = \"Beta\"\nkind = \"coast\"",
+            "name = \"Beta\"\nkind = \"land\"",
+            1,
+        ),
+        "land 'b' cannot have fleet borders",
+        26,
+    );
+}
+
+#[test]
+fn fleet_border_to_land() {
+    let bad = SMALL
+        .replacen(
+            "name = \"Beta\"\nkind = \"coast\"",
+            "name = \"Beta\"\nkind = \"land\"",
+            1,
+        )
+        .replacen("army = [\"a\"]\nfleet = [\"s\"]", "army = [\"a\"]", 1);
+    rejects(&bad, "fleet border to land 'b'", 31);
+}
+
+#[test]
+fn province_borders_itself() {
+    rejects(
+        &SMALL.replacen("army = [\"b\"]", "army = [\"b\", \"a\"]", 1),
+        "'a' borders itself",
+        17,
+    );
+}
+
+#[test]
+fn border_listed_twice() {
+    rejects(
+        &SMALL.replacen("army = [\"b\"]", "army = [\"b\", \"b\"]", 1),
+        "army border a–b is listed twice",
+        17,
+    );
+    rejects(
+        &SMALL.replacen("fleet = [\"a\", \"b\"]", "fleet = [\"a\", \"b\", \"a\"]", 1),
+        "fleet border to 'a' is listed twice",
+        32,
+    );
+}
+
+#[test]
+fn coast_without_fleet_borders() {
+    let bad = SMALL
+        .replacen("army = [\"a\"]\nfleet = [\"s\"]", "army = [\"a\"]", 1)
+        .replacen("fleet = [\"a\", \"b\"]", "fleet = [\"a\"]", 1);
+    rejects(&bad, "coast 'b' has no fleet borders", 21);
+}
+
+#[test]
+fn duplicate_name_or_alias() {
+    rejects(
+        &SMALL.replacen(
+            "name = \"Beta\"",
+            "name = \"Beta\"\naliases = [\"Alpha\"]",
+            1,
+        ),
+        "name 'Alpha' of 'b' is already used by 'a'",
+        21,
+    );
+    // An alias equal to another province's abbreviation.
+    rejects(
+        &SMALL.replacen("name = \"Sea\"", "name = \"Sea\"\naliases = [\"B\"]", 1),
+        "name 'B' of 's' is already used by 'b'",
+        29,
+    );
+}
+
+#[test]
+fn empty_province_name() {
+    rejects(
+        &SMALL.replacen("name = \"Beta\"", "name = \" \"", 1),
+        "province 'b' has an empty name",
+        22,
+    );
+}
+
+#[test]
+fn power_without_home_centres() {
+    rejects(
+        &SMALL.replacen(
+            "home_centres = [\"a\"]\nstart_units = [\"A a\"]",
+            "home_centres = []",
+            1,
+        ),
+        "Red has no home centres",
+        8,
+    );
+}
+
+#[test]
+fn home_centre_listed_twice_or_shared() {
+    rejects(
+        &SMALL.replacen("home_centres = [\"a\"]", "home_centres = [\"a\", \"a\"]", 1),
+        "home centre 'a' of Red is listed twice",
+        9,
+    );
+    let two = SMALL.replacen(
+        "\n[[province]]",
+        "\n[[power]]\nname = \"Blue\"\nhome_centres = [\"a\"]\n\n[[province]]",
+        1,
+    );
+    rejects(&two, "'a' is a home centre of both Red and Blue", 14);
+}
+
+#[test]
+fn two_start_units_in_one_province() {
+    rejects(
+        &SMALL.replacen(
+            "start_units = [\"A a\"]",
+            "start_units = [\"A a\", \"F a\"]",
+            1,
+        ),
+        "two start units in 'a'",
+        10,
+    );
+}
+
+#[test]
+fn malformed_start_unit() {
+    rejects(
+        &SMALL.replacen("\"A a\"", "\"Army\"", 1),
+        "start unit 'Army': write 'A par' or 'F stp/sc'",
+        10,
+    );
+    rejects(
+        &SMALL.replacen("\"A a\"", "\"A zz\"", 1),
+        "unknown province 'zz'",
+        10,
+    );
+}
+
+#[test]
+fn victory_out_of_range() {
+    rejects(
+        &SMALL.replacen("victory_centres = 2", "victory_centres = 3", 1),
+        "victory_centres 3 must be between 1 and the 2 centres",
+        5,
+    );
+    rejects(
+        &SMALL.replacen("victory_centres = 2", "victory_centres = 0", 1),
+        "victory_centres 0",
+        5,
+    );
+}
+
+#[test]
+fn bad_colour() {
+    rejects(
+        &SMALL.replacen("name = \"Red\"", "name = \"Red\"\ncolour = \"red\"", 1),
+        "colour 'red' of Red: write it as #rrggbb",
+        9,
+    );
+}
+
+#[test]
+fn bad_letter_and_shared_letter() {
+    rejects(
+        &SMALL.replacen("name = \"Red\"", "name = \"Red\"\nletter = \"RD\"", 1),
+        "letter 'RD' of Red must be one letter",
+        9,
+    );
+    let two = SMALL.replacen(
+        "\n[[province]]",
+        "\n[[power]]\nname = \"Rose\"\nhome_centres = [\"b\"]\n\n[[province]]",
+        1,
+    );
+    rejects(&two, "Rose and Red both have the letter 'R'", 13);
+}
+
+#[test]
+fn bad_year_style() {
+    rejects(
+        &SMALL.replacen("start_year = 1", "start_year = 1\nyear_style = \"bc\"", 1),
+        "year_style 'bc'",
+        5,
+    );
+}
+
+#[test]
+fn duplicate_power_name() {
+    let two = SMALL.replacen(
+        "\n[[province]]",
+        "\n[[power]]\nname = \"red\"\nletter = \"X\"\nhome_centres = [\"b\"]\n\n[[province]]",
+        1,
+    );
+    rejects(&two, "power name 'red' is used twice", 13);
+}
+
+#[test]
+fn warnings_do_not_reject() {
+    // A start unit outside the power's home centres is allowed (a scenario may start
+    // anywhere; builds stay home-only), and reported as a warning.
+    let src = SMALL.replacen("start_units = [\"A a\"]", "start_units = [\"A b\"]", 1);
+    let (map, warnings) = Map::from_toml_with_warnings(&src).unwrap();
+    assert_eq!(map.powers()[0].start_units.len(), 1);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0]
+        .message
+        .contains("not in one of its home centres"));
+    assert_eq!(warnings[0].line, Some(10));
+    // A localized name two provinces share is accepted for neither, with a warning.
+    let src = SMALL
+        .replacen(
+            "name = \"Alpha\"",
+            "name = \"Alpha\"\nnames.cs = [\"Ostrov\"]",
+            1,
+        )
+        .replacen(
+            "name = \"Beta\"",
+            "name = \"Beta\"\nnames.cs = [\"Ostrov\"]",
+            1,
+        );
+    let (map, warnings) = Map::from_toml_with_warnings(&src).unwrap();
+    assert!(map.lookup_province("Ostrov").is_none());
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].message.contains("ambiguous"), "{warnings:?}");
+    assert_eq!(warnings[0].line, Some(22));
+}
+
+#[test]
+fn shipped_variants_have_no_warnings() {
+    for v in entente_map::BUILTIN_VARIANTS {
+        let (_, warnings) = Map::from_toml_with_warnings(v.toml).unwrap();
+        assert!(warnings.is_empty(), "{}: {warnings:?}", v.name);
+    }
+}

@@ -1,7 +1,10 @@
 //! The `entente` command line.
 
 mod adjudicate;
+mod game_cmd;
 mod judge_form;
+mod replay_cmd;
+mod variant_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -22,12 +25,22 @@ enum Command {
     /// Adjudicate a position and orders (scenario format, docs/scenario-format.md) and print
     /// the results in judge form, or as JSON (docs/adjudicate-json.md).
     Adjudicate(adjudicate::Args),
+    /// Check a variant file (docs/variant-format.md) or list the built-in variants.
+    Variant(variant_cmd::Args),
+    /// The game master's commands on a game record (docs/game-record.md).
+    Game(game_cmd::Args),
+    /// Adjudicate every phase of a recorded game again (a game record or a Python
+    /// `diplomacy` saved game) and report where the record differs.
+    Replay(replay_cmd::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Adjudicate(a) => adjudicate::run(a),
+        Command::Variant(a) => variant_cmd::run(a),
+        Command::Game(a) => game_cmd::run(a),
+        Command::Replay(a) => replay_cmd::run(a),
     };
     match result {
         Ok(code) => code,
