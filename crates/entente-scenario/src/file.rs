@@ -69,10 +69,24 @@ pub struct ExpectBlock {
 pub struct PhaseBlock {
     pub line: usize,
     pub season: Season,
+    /// The year written in `phase:`; see [`PhaseBlock::year_on`].
     pub year: i32,
+    /// False for the implicit first phase (no `phase:` line): it is in the variant's first year.
+    pub year_given: bool,
     pub kind: PhaseKind,
     pub orders: Vec<OrderLine>,
     pub expects: Vec<ExpectBlock>,
+}
+
+impl PhaseBlock {
+    /// The phase's year on this map (the implicit first phase is in the first year).
+    pub fn year_on(&self, map: &entente_map::Map) -> i32 {
+        if self.year_given {
+            self.year
+        } else {
+            map.start_year
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -225,7 +239,7 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
                 .map(|r| line[line.len() - r.len()..].trim().to_string())
         };
         if let Some(v) = keyword("variant:") {
-            case.variant = v.to_lowercase();
+            case.variant = v.trim().to_string();
             continue;
         }
         if let Some(v) = keyword("rules:") {
@@ -275,6 +289,7 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
                 line: ln,
                 season,
                 year,
+                year_given: true,
                 kind,
                 orders: Vec::new(),
                 expects: Vec::new(),
@@ -288,7 +303,8 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
                 case.phases.push(PhaseBlock {
                     line: ln,
                     season: Season::Spring,
-                    year: 1901,
+                    year: 0,
+                    year_given: false,
                     kind: PhaseKind::Movement,
                     orders: Vec::new(),
                     expects: Vec::new(),
