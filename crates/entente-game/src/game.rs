@@ -1,9 +1,10 @@
+use crate::impassable;
 use crate::phase::{Phase, PhaseKind, Season};
 use entente_judge::{
     adjudicate_adjustments, adjudicate_retreats, adjustment_due, AdjustmentResult, Distances,
     Judge, MovementResult, Position, RetreatResult, Rulebook,
 };
-use entente_map::{Map, PowerId};
+use entente_map::{LocSet, Map, PowerId};
 use entente_orders::Order;
 use std::sync::Arc;
 
@@ -37,6 +38,17 @@ pub enum EndOfGame {
         standings: Vec<(PowerId, usize)>,
         winners: Vec<PowerId>,
     },
+    /// The powers of one side reached the side's victory count together (the 2-player game).
+    Side(Vec<PowerId>),
+}
+
+/// A victory counted over a side's powers together: the 2-player game's 24. The 1982 rules
+/// count units on the board, the 2000 rules supply centres.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SideVictory {
+    pub count: u32,
+    /// Units after the year's adjustments (1982) rather than centres after Fall (2000).
+    pub by_units: bool,
 }
 
 /// A game in progress: position, phase, history, and who is in civil disorder.
@@ -52,6 +64,13 @@ pub struct Game {
     /// Victory threshold in centres (the variant's by default).
     victory_centres: u32,
     civil_disorder: Vec<bool>,
+    /// Powers no player controls (the 6- and 5-player games' Italy and Germany): never ordered.
+    neutral: Vec<bool>,
+    /// Provinces no unit may enter (the 2-player game's Italy until it joins a side).
+    impassable: LocSet,
+    /// Sides whose powers win together, and by what count.
+    sides: Vec<Vec<PowerId>>,
+    side_victory: Option<SideVictory>,
     dist: Distances,
     judge: Judge,
 }
@@ -79,6 +98,10 @@ impl Game {
             end_year: None,
             victory_centres,
             civil_disorder: vec![false; n],
+            neutral: vec![false; n],
+            impassable: LocSet::EMPTY,
+            sides: Vec::new(),
+            side_victory: None,
             dist,
             judge: Judge::new(),
         }
@@ -132,8 +155,52 @@ impl Game {
         self.civil_disorder[power.index()]
     }
 
-    /// Powers with something to decide in the current phase.
+    /// Makes a power neutral (no player: its units hold, unsupported by each other, and are
+    /// disbanded when dislodged) or gives it back to play.
+    pub fn set_neutral(&mut self, power: PowerId, on: bool) {
+        self.neutral[power.index()] = on;
+    }
+    pub fn is_neutral(&self, power: PowerId) -> bool {
+        self.neutral[power.index()]
+    }
+    /// Neither neutral nor in civil disorder: the power's orders count.
+    pub fn gives_orders(&self, power: PowerId) -> bool {
+        !self.neutral[power.index()] && !self.civil_disorder[power.index()]
+    }
+
+    /// Closes provinces to every unit: moves, retreats, supports and convoys into them are
+    /// illegal and no retreat leads there.
+    pub fn set_impassable(&mut self, provinces: LocSet) {
+        self.impassable = provinces;
+    }
+    pub fn impassable(&self) -> &LocSet {
+        &self.impassable
+    }
+
+    /// Lets the powers of each side win together when they reach `victory`; a single power's
+    /// centre count no longer decides.
+    pub fn set_sides(&mut self, sides: Vec<Vec<PowerId>>, victory: Option<SideVictory>) {
+        self.sides = sides;
+        self.side_victory = victory;
+    }
+    pub fn sides(&self) -> &[Vec<PowerId>] {
+        &self.sides
+    }
+    pub fn side_victory(&self) -> Option<SideVictory> {
+        self.side_victory
+    }
+
+    /// Powers with something to decide in the current phase (one in civil disorder, or
+    /// neutral, never is: its part is played by the rules).
     pub fn powers_to_order(&self) -> Vec<PowerId> {
+        self.powers_with_decisions()
+            .into_iter()
+            .filter(|&p| self.gives_orders(p))
+            .collect()
+    }
+
+    /// Every power the current phase concerns, whether or not it gives orders.
+    pub fn powers_with_decisions(&self) -> Vec<PowerId> {
         self.map
             .power_ids()
             .filter(|&p| match self.phase.kind {
@@ -171,25 +238,28 @@ impl Game {
     /// Adjudicates the current phase with `orders` (missing orders: hold, disband, or the
     /// civil-disorder removals) and moves on to the next phase with something to decide.
     pub fn process(&mut self, orders: &[(PowerId, Order)]) -> &PhaseRecord {
-        // A power in civil disorder gives no orders: its units hold and do not support each
-        // other, are disbanded when dislodged, and it does not build.
+        // A power in civil disorder (or neutral) gives no orders: its units hold and do not
+        // support each other, are disbanded when dislodged, and it does not build.
         let orders: Vec<(PowerId, Order)> = orders
             .iter()
             .copied()
-            .filter(|(p, _)| !self.civil_disorder[p.index()])
+            .filter(|&(p, _)| self.gives_orders(p))
             .collect();
+        let (open, closed) = impassable::split(&self.map, &self.impassable, &orders);
         let before = self.position.clone();
         let phase = self.phase;
-        let (result, mut after) = match phase.kind {
+        let (mut result, mut after) = match phase.kind {
             PhaseKind::Movement => {
-                let r = self
+                let mut r = self
                     .judge
-                    .movement(&self.map, &self.rules, &self.position, &orders);
-                let next = r.next_position().clone();
+                    .movement(&self.map, &self.rules, &self.position, &open);
+                impassable::close_retreats(&self.map, &self.impassable, &mut r);
+                let mut next = r.next_position().clone();
+                self.disband_at_once(&mut next);
                 (PhaseResult::Movement(r), next)
             }
             PhaseKind::Retreat => {
-                let r = adjudicate_retreats(&self.map, &self.position, &orders);
+                let r = adjudicate_retreats(&self.map, &self.position, &open);
                 let next = r.next.clone();
                 (PhaseResult::Retreat(r), next)
             }
@@ -199,12 +269,20 @@ impl Game {
                     &self.rules,
                     &self.dist,
                     &self.position,
-                    &orders,
+                    &open,
                 );
                 let next = r.next.clone();
                 (PhaseResult::Adjustment(r), next)
             }
         };
+        if !closed.is_empty() {
+            let list = match &mut result {
+                PhaseResult::Movement(r) => &mut r.orders,
+                PhaseResult::Retreat(r) => &mut r.orders,
+                PhaseResult::Adjustment(r) => &mut r.orders,
+            };
+            impassable::merge_results(&orders, &closed, list);
+        }
         let season_over = !after.has_dislodged() && phase.kind != PhaseKind::Adjustment;
         if season_over && phase.season == Season::Fall {
             after.update_ownership(&self.map);
@@ -221,6 +299,40 @@ impl Game {
         self.history.last().expect("just pushed")
     }
 
+    /// The side (in `sides` order) whose powers together reach the side victory count.
+    fn side_reaching(&self, by_units: bool) -> Option<Vec<PowerId>> {
+        let v = self.side_victory.filter(|v| v.by_units == by_units)?;
+        self.sides
+            .iter()
+            .find(|side| {
+                let total: usize = side
+                    .iter()
+                    .map(|&q| {
+                        if by_units {
+                            self.position.unit_count(q)
+                        } else {
+                            self.position.centre_count(&self.map, q)
+                        }
+                    })
+                    .sum();
+                total as u32 >= v.count
+            })
+            .cloned()
+    }
+
+    /// A dislodged unit with nowhere to retreat, or whose power gives no orders (neutral, or
+    /// in civil disorder), is disbanded at once: no retreat phase waits for it.
+    fn disband_at_once(&self, pos: &mut Position) {
+        let gone: Vec<_> = pos
+            .dislodged()
+            .filter(|(_, d)| d.retreats.is_empty() || !self.gives_orders(d.unit.power))
+            .map(|(p, _)| p)
+            .collect();
+        for p in gone {
+            pos.set_dislodged(p, None);
+        }
+    }
+
     fn advance(&mut self, season_over: bool) {
         let p = self.phase;
         self.phase = match p.kind {
@@ -230,7 +342,11 @@ impl Game {
                 Phase::new(Season::Fall, p.year, PhaseKind::Movement)
             }
             _ => {
-                if let Some(winner) = self.map.power_ids().find(|&w| {
+                if let Some(side) = self.side_reaching(false) {
+                    self.end = Some(EndOfGame::Side(side));
+                } else if self.side_victory.is_some() {
+                    // A side game: no single power wins by its own centres.
+                } else if let Some(winner) = self.map.power_ids().find(|&w| {
                     self.position.centre_count(&self.map, w) as u32 >= self.victory_centres
                 }) {
                     self.end = Some(EndOfGame::Victory(winner));
@@ -245,6 +361,15 @@ impl Game {
                 }
             }
         };
+        // The 1982 count of units: once the year's adjustments are done.
+        if self.end.is_none()
+            && self.phase.kind == PhaseKind::Movement
+            && self.phase.season == Season::Spring
+        {
+            if let Some(side) = self.side_reaching(true) {
+                self.end = Some(EndOfGame::Side(side));
+            }
+        }
         // A short game ends once its last year's Fall (and adjustments) are done.
         if self.end.is_none() && self.end_year.is_some_and(|y| self.phase.year > y) {
             let mut standings: Vec<(PowerId, usize)> = self

@@ -9,7 +9,7 @@ use crate::rules::{RemovalDistance, Rulebook};
 use entente_map::{Loc, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
 use entente_orders::Order;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct AdjustmentResult {
     pub orders: Vec<OrderResult>,
     pub built: Vec<Unit>,
@@ -33,21 +33,47 @@ pub fn adjudicate_adjustments(
     pos: &Position,
     orders: &[(PowerId, Order)],
 ) -> AdjustmentResult {
-    let np = map.powers().len();
-    let due: Vec<i32> = map
-        .power_ids()
-        .map(|p| adjustment_due(map, pos, p))
-        .collect();
-    let mut used = vec![0i32; np];
-    let mut next = pos.clone();
-    let mut results = Vec::with_capacity(orders.len());
-    let mut built = Vec::new();
-    let mut removed = Vec::new();
+    let mut out = AdjustmentResult::default();
+    adjudicate_adjustments_into(map, rules, dist, pos, orders, &mut out);
+    out
+}
+
+/// As [`adjudicate_adjustments`], writing into `out` so its buffers are reused (no
+/// allocation once they have grown, unless the civil-disorder rule has to pick removals).
+pub fn adjudicate_adjustments_into(
+    map: &Map,
+    rules: &Rulebook,
+    dist: &Distances,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+    out: &mut AdjustmentResult,
+) {
+    // At most 64 powers (checked when a variant loads).
+    let mut due = [0i32; 64];
+    for c in map.centres().iter() {
+        if let Some(o) = pos.owner(ProvinceId(c)) {
+            due[o.index()] += 1;
+        }
+    }
+    for (_, u) in pos.units() {
+        due[u.power.index()] -= 1;
+    }
+    let mut used = [0i32; 64];
+    out.orders.clear();
+    out.built.clear();
+    out.removed.clear();
+    out.civil_disorder.clear();
+    out.waived.clear();
+    out.next.clone_from(pos);
+    let next = &mut out.next;
+    let results = &mut out.orders;
+    let built = &mut out.built;
+    let removed = &mut out.removed;
     // Orders are taken one by one; the first legal ones count (DATC 4.D.4–4.D.6).
     for &(power, order) in orders {
         let pi = power.index();
         let outcome = match order {
-            Order::Build { ty, loc } => match check_build(map, &next, power, ty, loc) {
+            Order::Build { ty, loc } => match check_build(map, next, power, ty, loc) {
                 Err(e) => Outcome::Illegal(e),
                 Ok(_) if due[pi] <= 0 => Outcome::Illegal(Illegal::NothingDue),
                 Ok(_) if used[pi] >= due[pi] => Outcome::Failed(Failure::TooMany),
@@ -101,34 +127,24 @@ pub fn adjudicate_adjustments(
             outcome,
         });
     }
-    let mut civil = Vec::new();
-    let mut waived = Vec::new();
     for power in map.power_ids() {
         let pi = power.index();
         if due[pi] < 0 && used[pi] < -due[pi] {
             let more = (-due[pi] - used[pi]) as usize;
-            for (p, u) in civil_disorder_removals(map, rules, dist, &next, power)
+            for (p, u) in civil_disorder_removals(map, rules, dist, next, power)
                 .into_iter()
                 .take(more)
             {
                 next.remove(p);
-                civil.push((p, u));
+                out.civil_disorder.push((p, u));
             }
         }
         if due[pi] > 0 {
             let unused = due[pi] - built.iter().filter(|u| u.power == power).count() as i32;
             if unused > 0 {
-                waived.push((power, unused as u32));
+                out.waived.push((power, unused as u32));
             }
         }
-    }
-    AdjustmentResult {
-        orders: results,
-        built,
-        removed,
-        civil_disorder: civil,
-        waived,
-        next,
     }
 }
 

@@ -16,12 +16,13 @@ mod retreat;
 mod rules;
 
 pub use adjustment::{
-    adjudicate_adjustments, adjustment_due, civil_disorder_removals, AdjustmentResult,
+    adjudicate_adjustments, adjudicate_adjustments_into, adjustment_due, civil_disorder_removals,
+    AdjustmentResult,
 };
 pub use distance::Distances;
 pub(crate) use movement::fleet_destination;
 pub use movement::{Judge, MovementResult, OrderResult};
 pub use outcome::{Failure, Illegal, Outcome};
 pub use position::{Dislodged, Position, Unit};
-pub use retreat::{adjudicate_retreats, RetreatResult};
+pub use retreat::{adjudicate_retreats, adjudicate_retreats_into, RetreatResult};
 pub use rules::{AdjacentConvoy, Edition, RemovalDistance, Rulebook};

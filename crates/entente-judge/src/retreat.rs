@@ -8,7 +8,7 @@ use crate::position::{Position, Unit};
 use entente_map::{Loc, Map, PowerId, ProvinceId, UnitType};
 use entente_orders::Order;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct RetreatResult {
     pub orders: Vec<OrderResult>,
     pub retreated: Vec<(ProvinceId, Unit)>,
@@ -21,11 +21,27 @@ pub fn adjudicate_retreats(
     pos: &Position,
     orders: &[(PowerId, Order)],
 ) -> RetreatResult {
+    let mut out = RetreatResult::default();
+    adjudicate_retreats_into(map, pos, orders, &mut out);
+    out
+}
+
+/// As [`adjudicate_retreats`], writing into `out` so its buffers are reused (no allocation
+/// once they have grown: the random-game driver's hot path).
+pub fn adjudicate_retreats_into(
+    map: &Map,
+    pos: &Position,
+    orders: &[(PowerId, Order)],
+    out: &mut RetreatResult,
+) {
     let n = map.num_provinces();
     // Chosen target per dislodged province (None = disband), and which order chose it.
-    let mut target: Vec<Option<Option<Loc>>> = vec![None; n];
-    let mut conflicted = vec![false; n];
-    let mut results = Vec::with_capacity(orders.len());
+    let mut target: [Option<Option<Loc>>; 256] = [None; 256];
+    let mut conflicted = [false; 256];
+    out.orders.clear();
+    out.retreated.clear();
+    out.disbanded.clear();
+    let results = &mut out.orders;
     for &(power, order) in orders {
         let outcome = match check(map, pos, power, &order) {
             Ok((p, t)) => {
@@ -45,7 +61,7 @@ pub fn adjudicate_retreats(
             outcome,
         });
     }
-    let mut arrivals = vec![0u8; n];
+    let mut arrivals = [0u8; 256];
     for p in 0..n {
         if conflicted[p] {
             target[p] = Some(None);
@@ -55,21 +71,20 @@ pub fn adjudicate_retreats(
             arrivals[q] = arrivals[q].saturating_add(1);
         }
     }
-    let mut next = pos.clone();
-    let mut retreated = Vec::new();
-    let mut disbanded = Vec::new();
+    let next = &mut out.next;
+    next.clone_from(pos);
     for (p, d) in pos.dislodged() {
         next.set_dislodged(p, None);
         match target[p.index()] {
             Some(Some(l)) if arrivals[map.province_of(l).index()] == 1 => {
                 let u = Unit { loc: l, ..d.unit };
                 next.place(map, u);
-                retreated.push((p, u));
+                out.retreated.push((p, u));
             }
-            _ => disbanded.push((p, d.unit)),
+            _ => out.disbanded.push((p, d.unit)),
         }
     }
-    for r in results.iter_mut() {
+    for r in out.orders.iter_mut() {
         if r.outcome.is_illegal() {
             continue;
         }
@@ -88,12 +103,6 @@ pub fn adjudicate_retreats(
                 _ => Outcome::Succeeded,
             }
         };
-    }
-    RetreatResult {
-        orders: results,
-        retreated,
-        disbanded,
-        next,
     }
 }
 

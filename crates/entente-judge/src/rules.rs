@@ -26,6 +26,9 @@ pub enum AdjacentConvoy {
     /// 1971 (as the DATC reads it): only when the unit at the destination moves to the
     /// army's province (a swap), and a convoy is ordered.
     OnlyForSwap,
+    /// As `ViaOrOwnFleet`, but only while fleets are ordered to convoy the army along a
+    /// complete route; otherwise it goes by land (the Python `diplomacy` package).
+    ViaOrOwnFleetIfRoute,
 }
 
 /// Where civil-disorder removal distances are measured to (DATC 4.D.8).
@@ -96,6 +99,9 @@ impl Rulebook {
             "adjacent-convoy-swap-only" => self.adjacent_convoy = AdjacentConvoy::OnlyForSwap,
             "adjacent-convoy-via-or-own-fleet" => {
                 self.adjacent_convoy = AdjacentConvoy::ViaOrOwnFleet
+            }
+            "adjacent-convoy-if-route" => {
+                self.adjacent_convoy = AdjacentConvoy::ViaOrOwnFleetIfRoute
             }
             "retreat-to-convoy-origin" => self.retreat_to_convoy_origin = true,
             "no-retreat-to-convoy-origin" => self.retreat_to_convoy_origin = false,

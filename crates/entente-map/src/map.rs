@@ -82,39 +82,84 @@ pub struct Map {
 /// a longer power name starts with it).
 type NameWord = (Option<ProvinceId>, bool, Option<PowerId>, bool);
 
-/// The one-word name index: a cheap hash (the keys are the map's own names, so no flooding).
-#[derive(Clone, Default)]
-struct WordIndex(HashMap<Box<str>, NameWord, std::hash::BuildHasherDefault<WordHasher>>);
+/// The one-word name index. A word of 1 to 15 bytes (nearly all) is packed with its length into
+/// a `u128`, lower-casing ASCII letters on the way, and found by open addressing, comparing no
+/// strings; longer ones are in a short list.
+#[derive(Clone)]
+struct WordIndex {
+    /// A power of two long, at most half full; key 0 marks an empty slot.
+    short: Vec<(u128, NameWord)>,
+    long: Vec<(Box<str>, NameWord)>,
+}
 
 impl std::fmt::Debug for WordIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "WordIndex({} words)", self.0.len())
+        let short = self.short.iter().filter(|e| e.0 != 0).count();
+        write!(f, "WordIndex({} words)", short + self.long.len())
     }
 }
 
-/// FxHash: a multiply-rotate hash, fast on short keys.
-#[derive(Default)]
-struct WordHasher(u64);
-
-impl std::hash::Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut b = [0u8; 8];
-            b[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(b));
+impl WordIndex {
+    fn pack(word: &[u8]) -> Option<u128> {
+        if word.is_empty() || word.len() > 15 {
+            return None;
         }
+        // Byte `i` at bits `8 i` (little-endian order), the length in the top byte.
+        let (mut lo, mut hi) = (0u64, (word.len() as u64) << 56);
+        for (i, &c) in word.iter().enumerate() {
+            let c = u64::from(c.to_ascii_lowercase());
+            if i < 8 {
+                lo |= c << (8 * i);
+            } else {
+                hi |= c << (8 * (i - 8));
+            }
+        }
+        Some(u128::from(hi) << 64 | u128::from(lo))
     }
-    fn write_u64(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+
+    fn slot(key: u128, mask: usize) -> usize {
+        let h =
+            (key as u64 ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (h >> 32) as usize & mask
     }
-    fn write_u8(&mut self, w: u8) {
-        self.write_u64(u64::from(w));
+
+    fn build(words: HashMap<Box<str>, NameWord>) -> WordIndex {
+        let size = (words.len() * 2).next_power_of_two().max(16);
+        let mut short = vec![(0u128, NameWord::default()); size];
+        let mut long = Vec::new();
+        for (word, v) in words {
+            match Self::pack(word.as_bytes()) {
+                Some(key) => {
+                    let mut i = Self::slot(key, size - 1);
+                    while short[i].0 != 0 {
+                        i = (i + 1) & (size - 1);
+                    }
+                    short[i] = (key, v);
+                }
+                None => long.push((word, v)),
+            }
+        }
+        WordIndex { short, long }
     }
-    fn write_usize(&mut self, w: usize) {
-        self.write_u64(w as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
+
+    fn get(&self, word: &str) -> NameWord {
+        let Some(key) = Self::pack(word.as_bytes()) else {
+            return self
+                .long
+                .iter()
+                .find(|(w, _)| w.as_bytes().eq_ignore_ascii_case(word.as_bytes()))
+                .map(|&(_, v)| v)
+                .unwrap_or_default();
+        };
+        let mask = self.short.len() - 1;
+        let mut i = Self::slot(key, mask);
+        loop {
+            match self.short[i] {
+                (k, v) if k == key => return v,
+                (0, _) => return NameWord::default(),
+                _ => i = (i + 1) & mask,
+            }
+        }
     }
 }
 
@@ -281,6 +326,10 @@ impl Map {
 
     /// Looks a province up by any of its names (abbreviation, English name, alias, localized).
     pub fn lookup_province(&self, name: &str) -> Option<ProvinceId> {
+        if is_plain_word(name) {
+            // What `normalize_name` would do to it is lower-casing, which the index ignores.
+            return self.name_word(name).0;
+        }
         self.names.get(&normalize_name(name)).copied()
     }
     /// The coast location `coast` ("nc", "north coast", ...) of province `p`.
@@ -294,6 +343,9 @@ impl Map {
     }
     /// Looks a power up by name, adjective or letter ("Russia", "Russian", "R").
     pub fn lookup_power(&self, name: &str) -> Option<PowerId> {
+        if is_plain_word(name) {
+            return self.name_word(name).2;
+        }
         self.power_names.get(&normalize_name(name)).copied()
     }
     /// Every accepted name, normalized, with its province (for parsers that scan words).
@@ -304,35 +356,31 @@ impl Map {
     pub fn power_names(&self) -> impl Iterator<Item = (&str, PowerId)> {
         self.power_names.iter().map(|(k, v)| (k.as_str(), *v))
     }
-    /// One word, already normalized (as [`normalize_name`] leaves it: `"par"`, not `"Par"`),
-    /// looked up without allocating, for scanners that read words: (the province it names,
+    /// One word, normalized (as [`normalize_name`] leaves it) but for the case of ASCII
+    /// letters (`"Par"` and `"par"` are the same, `"Paříž"` is not `"paříž"`), looked up without
+    /// allocating, for scanners that read words: (the province it names,
     /// whether a name of several words starts with it, the power it names — one-letter forms
     /// included, as [`Map::lookup_power`] — and whether a power name of several words starts
     /// with it).
     pub fn name_word(&self, word: &str) -> (Option<ProvinceId>, bool, Option<PowerId>, bool) {
-        let index = self.word_index.get_or_init(|| {
-            let mut index = WordIndex::default();
-            for (key, &p) in &self.names {
-                let (first, longer) = key.split_once(' ').map_or((&key[..], false), |(f, _)| (f, true));
-                let e = index.0.entry(first.into()).or_default();
-                if longer {
-                    e.1 = true;
-                } else {
-                    e.0 = Some(p);
+        self.word_index
+            .get_or_init(|| {
+                let mut words: HashMap<Box<str>, NameWord> = HashMap::new();
+                for (key, &p) in &self.names {
+                    match key.split_once(' ') {
+                        Some((first, _)) => words.entry(first.into()).or_default().1 = true,
+                        None => words.entry(key[..].into()).or_default().0 = Some(p),
+                    }
                 }
-            }
-            for (key, &p) in &self.power_names {
-                let (first, longer) = key.split_once(' ').map_or((&key[..], false), |(f, _)| (f, true));
-                let e = index.0.entry(first.into()).or_default();
-                if longer {
-                    e.3 = true;
-                } else {
-                    e.2 = Some(p);
+                for (key, &p) in &self.power_names {
+                    match key.split_once(' ') {
+                        Some((first, _)) => words.entry(first.into()).or_default().3 = true,
+                        None => words.entry(key[..].into()).or_default().2 = Some(p),
+                    }
                 }
-            }
-            index
-        });
-        index.0.get(word).copied().unwrap_or_default()
+                WordIndex::build(words)
+            })
+            .get(word)
     }
 
     /// Canonical short name of a location: `stp/nc`, `par`.
@@ -363,6 +411,11 @@ impl Map {
             .map(|s| s.as_str())
             .unwrap_or(&prov.name)
     }
+}
+
+/// ASCII letters and digits only: a word that [`normalize_name`] only lower-cases.
+fn is_plain_word(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 /// Canonical coast code for the spellings players use ("nc", "n", "north", "north coast").

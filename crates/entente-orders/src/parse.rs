@@ -65,7 +65,20 @@ pub struct ParseError {
 }
 
 /// Reads one order. See the module documentation for what is accepted.
+///
+/// Plain orders (`A Vie - Tri`, `F StP/sc S A Mos - Sev`, `Build F Kie`...) are read by an
+/// allocation-free scanner (the private module `fast`) that gives exactly what the general
+/// parser below would; anything else — and every error — goes through the general parser.
 pub fn parse_order(map: &Map, text: &str) -> Result<Order, ParseError> {
+    if let Some(o) = crate::fast::parse_fast(map, text) {
+        return Ok(o);
+    }
+    parse_order_general(map, text)
+}
+
+/// The general parser alone, without the fast path (for tests and benchmarks).
+#[doc(hidden)]
+pub fn parse_order_general(map: &Map, text: &str) -> Result<Order, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let toks = tokenize(&chars);
     if toks.is_empty() {
@@ -89,7 +102,7 @@ pub fn parse_order(map: &Map, text: &str) -> Result<Order, ParseError> {
 // Russian.
 
 #[rustfmt::skip]
-mod kw {
+pub(crate) mod kw {
     pub const ARMY: &[&str] = &["a", "army", "armáda", "armada", "armée", "armee", "а", "армия"];
     pub const FLEET: &[&str] = &["f", "fleet", "flotila", "flotte", "ф", "флот"];
     pub const HOLD: &[&str] = &[

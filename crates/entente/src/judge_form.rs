@@ -1,14 +1,14 @@
 //! Results in judge form (the classic e-mail judge listing) and as JSON
 //! (`docs/adjudicate-json.md`). Both are written from the judge's outcome values.
 
-use entente_judge::{Outcome, Position, Unit};
+use entente_judge::{AdjustmentResult, MovementResult, Outcome, Position, RetreatResult, Unit};
 use entente_map::{Loc, Map, PowerId, UnitType};
 use entente_orders::{format_order, Order, Target, UnitRef};
 use entente_scenario::{Case, PhaseKind, PhaseOutcome, PhaseRun, Season};
 use serde_json::{json, Value};
 use std::fmt::Write;
 
-fn year_text(map: &Map, year: i32) -> String {
+pub fn year_text(map: &Map, year: i32) -> String {
     if map.year_style_ad {
         format!("{year} AD")
     } else {
@@ -162,42 +162,60 @@ fn centres_of(map: &Map, pos: &Position, p: Option<PowerId>) -> Vec<String> {
     v
 }
 
-/// One phase in judge form.
-fn phase_text(map: &Map, case: &Case, run: &PhaseRun, out: &mut String) {
-    let block = &case.phases[run.block];
-    let _ = writeln!(
-        out,
-        "{}\n",
-        phase_title(map, block.season, block.year, block.kind)
-    );
-    let list: Vec<(PowerId, Order, Outcome)> = match &run.outcome {
-        PhaseOutcome::Movement(r) => r
-            .orders
-            .iter()
-            .map(|o| (o.power, o.order, o.outcome))
-            .collect(),
-        PhaseOutcome::Retreat(r) => r
-            .orders
-            .iter()
-            .map(|o| (o.power, o.order, o.outcome))
-            .collect(),
-        PhaseOutcome::Adjustment(r) => r
-            .orders
-            .iter()
-            .map(|o| (o.power, o.order, o.outcome))
-            .collect(),
-    };
+/// What a phase decided, from whichever runner adjudicated it (a scenario or a game).
+#[derive(Clone, Copy)]
+pub enum Decided<'a> {
+    Movement(&'a MovementResult),
+    Retreat(&'a RetreatResult),
+    Adjustment(&'a AdjustmentResult),
+}
+
+impl<'a> From<&'a PhaseOutcome> for Decided<'a> {
+    fn from(o: &'a PhaseOutcome) -> Self {
+        match o {
+            PhaseOutcome::Movement(r) => Decided::Movement(r),
+            PhaseOutcome::Retreat(r) => Decided::Retreat(r),
+            PhaseOutcome::Adjustment(r) => Decided::Adjustment(r),
+        }
+    }
+}
+
+impl Decided<'_> {
+    fn orders(&self) -> Vec<(PowerId, Order, Outcome)> {
+        let list = match self {
+            Decided::Movement(r) => &r.orders,
+            Decided::Retreat(r) => &r.orders,
+            Decided::Adjustment(r) => &r.orders,
+        };
+        list.iter().map(|o| (o.power, o.order, o.outcome)).collect()
+    }
+}
+
+/// One phase in judge form: the title, every power's orders (failed ones marked, then any
+/// `extra` lines of that power, such as unreadable orders), dislodgements with their retreat
+/// options, disbands and removals, unit positions and centre ownership with builds due.
+pub fn phase_listing(
+    map: &Map,
+    title: &str,
+    decided: Decided,
+    before: &Position,
+    after: &Position,
+    extra: &[(PowerId, String)],
+    out: &mut String,
+) {
+    let _ = writeln!(out, "{title}\n");
+    let list = decided.orders();
     for pw in map.power_ids() {
         for (p, o, outcome) in list.iter().filter(|x| x.0 == pw) {
             let _ = writeln!(
                 out,
                 "{}: {}.{}",
                 map.power(*p).name,
-                order_text(map, &run.before, o),
+                order_text(map, before, o),
                 mark(outcome)
             );
         }
-        if let PhaseOutcome::Movement(r) = &run.outcome {
+        if let Decided::Movement(r) = decided {
             for (_, u, _) in r.unordered.iter().filter(|x| x.1.power == pw) {
                 let _ = writeln!(
                     out,
@@ -208,9 +226,12 @@ fn phase_text(map: &Map, case: &Case, run: &PhaseRun, out: &mut String) {
                 );
             }
         }
+        for (_, line) in extra.iter().filter(|x| x.0 == pw) {
+            let _ = writeln!(out, "{}: {line}", map.power(pw).name);
+        }
     }
-    match &run.outcome {
-        PhaseOutcome::Movement(r) if !r.dislodged.is_empty() => {
+    match decided {
+        Decided::Movement(r) if !r.dislodged.is_empty() => {
             let _ = writeln!(out, "\nThe following units were dislodged:");
             for (_, d) in &r.dislodged {
                 let options: Vec<String> =
@@ -229,7 +250,7 @@ fn phase_text(map: &Map, case: &Case, run: &PhaseRun, out: &mut String) {
                 }
             }
         }
-        PhaseOutcome::Retreat(r) => {
+        Decided::Retreat(r) => {
             for (_, u) in &r.disbanded {
                 let _ = writeln!(
                     out,
@@ -240,7 +261,7 @@ fn phase_text(map: &Map, case: &Case, run: &PhaseRun, out: &mut String) {
                 );
             }
         }
-        PhaseOutcome::Adjustment(r) => {
+        Decided::Adjustment(r) => {
             for (_, u) in &r.civil_disorder {
                 let _ = writeln!(
                     out,
@@ -262,17 +283,22 @@ fn phase_text(map: &Map, case: &Case, run: &PhaseRun, out: &mut String) {
         }
         _ => {}
     }
+    position_listing(map, after, out);
+}
+
+/// Unit positions and the ownership of supply centres, with builds or removals due.
+pub fn position_listing(map: &Map, pos: &Position, out: &mut String) {
     let _ = writeln!(out, "\nUnit positions:");
     for pw in map.power_ids() {
-        let units = units_line(map, run.after.units_of(pw));
+        let units = units_line(map, pos.units_of(pw));
         if !units.is_empty() {
             let _ = writeln!(out, "{}: {}.", map.power(pw).name, units);
         }
     }
     let _ = writeln!(out, "\nOwnership of supply centres:");
     for pw in map.power_ids() {
-        let c = centres_of(map, &run.after, Some(pw));
-        let units = run.after.unit_count(pw);
+        let c = centres_of(map, pos, Some(pw));
+        let units = pos.unit_count(pw);
         if !c.is_empty() || units > 0 {
             let diff = c.len() as i64 - units as i64;
             let adj = match diff {
@@ -280,21 +306,41 @@ fn phase_text(map: &Map, case: &Case, run: &PhaseRun, out: &mut String) {
                 d if d < 0 => format!(", removes {}", -d),
                 _ => String::new(),
             };
+            let list = if c.is_empty() {
+                "no centres".to_string()
+            } else {
+                c.join(", ")
+            };
             let _ = writeln!(
                 out,
                 "{}: {}. ({} centres, {} units{adj})",
                 map.power(pw).name,
-                c.join(", "),
+                list,
                 c.len(),
                 units
             );
         }
     }
-    let unowned = centres_of(map, &run.after, None);
+    let unowned = centres_of(map, pos, None);
     if !unowned.is_empty() {
         let _ = writeln!(out, "Unowned: {}.", unowned.join(", "));
     }
     out.push('\n');
+}
+
+/// One phase of a scenario case in judge form.
+fn phase_text(map: &Map, case: &Case, run: &PhaseRun, out: &mut String) {
+    let block = &case.phases[run.block];
+    let title = phase_title(map, block.season, block.year_on(map), block.kind);
+    phase_listing(
+        map,
+        &title,
+        (&run.outcome).into(),
+        &run.before,
+        &run.after,
+        &[],
+        out,
+    );
 }
 
 pub fn case_text(map: &Map, case: &Case, runs: &[PhaseRun]) -> String {
@@ -344,23 +390,7 @@ pub fn case_json(map: &Map, case: &Case, runs: &[PhaseRun]) -> Value {
         .iter()
         .map(|run| {
             let block = &case.phases[run.block];
-            let list: Vec<(PowerId, Order, Outcome)> = match &run.outcome {
-                PhaseOutcome::Movement(r) => r
-                    .orders
-                    .iter()
-                    .map(|o| (o.power, o.order, o.outcome))
-                    .collect(),
-                PhaseOutcome::Retreat(r) => r
-                    .orders
-                    .iter()
-                    .map(|o| (o.power, o.order, o.outcome))
-                    .collect(),
-                PhaseOutcome::Adjustment(r) => r
-                    .orders
-                    .iter()
-                    .map(|o| (o.power, o.order, o.outcome))
-                    .collect(),
-            };
+            let list = Decided::from(&run.outcome).orders();
             let orders: Vec<Value> = list
                 .iter()
                 .zip(block.orders.iter())
@@ -376,7 +406,7 @@ pub fn case_json(map: &Map, case: &Case, runs: &[PhaseRun]) -> Value {
                 })
                 .collect();
             json!({
-                "phase": phase_title(map, block.season, block.year, block.kind),
+                "phase": phase_title(map, block.season, block.year_on(map), block.kind),
                 "orders": orders,
                 "before": position_json(map, &run.before),
                 "after": position_json(map, &run.after),

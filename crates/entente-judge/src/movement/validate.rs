@@ -426,6 +426,16 @@ pub(super) fn link(map: &Map, rules: &Rulebook, s: &mut Scratch) {
                     AdjacentConvoy::ViaOrOwnFleet => {
                         via_convoy || ordered & CONVOY_BY_OWN_POWER != 0
                     }
+                    // The Python package drops the "via" when no complete route of fleets
+                    // ordered to convoy this army exists, and the army goes by land.
+                    AdjacentConvoy::ViaOrOwnFleetIfRoute => {
+                        (via_convoy || ordered & CONVOY_BY_OWN_POWER != 0)
+                            && ordered & CONVOY_BY_ANYONE != 0
+                            && chain_to_land(map, s, p as u16, dest as u16, |s, c| {
+                                matches!(s.kind[c as usize], Kind::Convoy { from, dest: d }
+                                    if from as usize == p && d == dest)
+                            })
+                    }
                     AdjacentConvoy::OnlyForSwap => {
                         s.move_dest(dest as u16) == Some(p as u16)
                             && ordered & CONVOY_BY_ANYONE != 0

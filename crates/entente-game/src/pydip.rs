@@ -1,0 +1,596 @@
+//! The saved-game JSON of the Python `diplomacy` package (`to_saved_game_format`,
+//! `load_saved_games_from_disk`): reading it for replay and import, writing it for export.
+//!
+//! Its shape: `{"id", "map", "rules", "phases": [{"name": "S1901M", "state": {"units":
+//! {"AUSTRIA": ["A BUD", "*F TRI"]}, "retreats": {"AUSTRIA": {"F TRI": ["ALB"]}},
+//! "centers": {...}, "homes", "influence", "civil_disorder", "builds", ...}, "orders":
+//! {"AUSTRIA": ["A BUD - SER"]}, "results": {"A BUD": ["bounce"]}, "messages": []}]}`.
+//! A dislodged unit is listed among the units with a `*`; orders are written `A BUD H`,
+//! `A BUD - SER`, `A LON - BEL VIA`, `A BUD S A VIE - GAL`, `F NTH C A LON - BEL`,
+//! `F VEN R ADR`, `F VEN D`, `A BUD B`, `WAIVE`; coasts `STP/SC`.
+
+use crate::phase::{Phase, PhaseKind};
+use crate::position_record::parse_loc;
+use crate::replay::RecordedPhase;
+use crate::session::{Assignment, GameOptions, PhaseContext, Player, Session};
+use crate::setup::Setup;
+use crate::sheet::{Reading, SheetLine};
+use entente_judge::{
+    adjustment_due, Dislodged, Edition, Failure, Outcome, Position, Rulebook, Unit,
+};
+use entente_map::{Loc, LocSet, Map, PowerId, UnitType};
+use entente_orders::{format_order, Order, Target, UnitRef};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SavedGame {
+    #[serde(default)]
+    pub id: String,
+    #[serde(default = "standard")]
+    pub map: String,
+    #[serde(default)]
+    pub rules: Vec<String>,
+    pub phases: Vec<SavedPhase>,
+}
+
+fn standard() -> String {
+    "standard".into()
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SavedPhase {
+    pub name: String,
+    pub state: SavedState,
+    #[serde(default)]
+    pub orders: BTreeMap<String, Option<Vec<String>>>,
+    #[serde(default)]
+    pub results: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub messages: Value,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SavedState {
+    #[serde(default)]
+    pub units: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub retreats: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+    #[serde(default)]
+    pub centers: BTreeMap<String, Vec<String>>,
+    /// Everything else the package writes (homes, influence, builds, ...), kept as is.
+    #[serde(flatten)]
+    pub other: serde_json::Map<String, Value>,
+}
+
+/// The rules the package applies, as entente options (`docs/game-record.md` says why):
+/// the 2000 rules, except that an army goes by convoy to an adjacent province only when its
+/// order says `VIA` and fleets are ordered to carry it (otherwise by land), and that a unit
+/// dislodged by a convoyed army may retreat to the army's origin (DATC 4.A.5).
+pub fn package_rules() -> Rulebook {
+    let mut r = Rulebook::edition(Edition::E2000);
+    r.set_option("adjacent-convoy-if-route");
+    r.set_option("retreat-to-convoy-origin");
+    r
+}
+
+/// Reads a file of saved games: one JSON object, or one per line (`.jsonl`).
+pub fn parse_saved_games(text: &str) -> Result<Vec<SavedGame>, String> {
+    if let Ok(g) = serde_json::from_str::<SavedGame>(text) {
+        return Ok(vec![g]);
+    }
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("saved game {}: {e}", i + 1)))
+        .collect()
+}
+
+fn power_of(map: &Map, name: &str) -> Result<PowerId, String> {
+    map.lookup_power(name)
+        .ok_or_else(|| format!("unknown power '{name}'"))
+}
+
+fn unit_type(t: &str) -> Result<UnitType, String> {
+    match t {
+        "A" => Ok(UnitType::Army),
+        "F" => Ok(UnitType::Fleet),
+        _ => Err(format!("unit type '{t}'")),
+    }
+}
+
+/// `A BUD` → type and location.
+fn parse_py_unit(map: &Map, t: &str, l: &str) -> Result<(UnitType, Loc), String> {
+    Ok((unit_type(t)?, parse_loc(map, l)?))
+}
+
+/// Reads one order in the package's syntax; `kind` decides what `D` means.
+pub fn parse_py_order(map: &Map, kind: PhaseKind, text: &str) -> Result<Order, String> {
+    let w: Vec<&str> = text.split_whitespace().collect();
+    let bad = || format!("cannot read order '{text}'");
+    if w == ["WAIVE"] {
+        return Ok(Order::Waive);
+    }
+    if w.len() < 3 {
+        return Err(bad());
+    }
+    let (ty, loc) = parse_py_unit(map, w[0], w[1])?;
+    let unit = UnitRef { ty: Some(ty), loc };
+    let target = |t: &str, l: &str| -> Result<Target, String> {
+        let (ty, loc) = parse_py_unit(map, t, l)?;
+        Ok(Target {
+            power: None,
+            ty: Some(ty),
+            loc,
+        })
+    };
+    Ok(match (w[2], &w[3..]) {
+        ("H", []) => Order::Hold(unit),
+        ("-", [to]) => Order::Move {
+            unit,
+            to: parse_loc(map, to)?,
+            via_convoy: false,
+        },
+        ("-", [to, "VIA"]) => Order::Move {
+            unit,
+            to: parse_loc(map, to)?,
+            via_convoy: true,
+        },
+        ("S", [t, l]) | ("S", [t, l, "H"]) => Order::SupportHold {
+            unit,
+            target: target(t, l)?,
+        },
+        ("S", [t, l, "-", to]) => Order::SupportMove {
+            unit,
+            target: target(t, l)?,
+            to: parse_loc(map, to)?,
+        },
+        ("C", [t, l, "-", to]) => Order::Convoy {
+            unit,
+            target: target(t, l)?,
+            to: parse_loc(map, to)?,
+        },
+        ("R", [to]) => Order::Retreat {
+            unit,
+            to: parse_loc(map, to)?,
+        },
+        ("D", []) if kind == PhaseKind::Adjustment => Order::Remove(unit),
+        ("D", []) => Order::Disband(unit),
+        ("B", []) => Order::Build { ty: Some(ty), loc },
+        _ => return Err(bad()),
+    })
+}
+
+fn up(s: String) -> String {
+    s.to_uppercase()
+}
+
+/// The unit standing (or dislodged) in the province of `loc`, as the position knows it.
+fn real_unit(map: &Map, pos: &Position, loc: Loc) -> Option<Unit> {
+    let p = map.province_of(loc);
+    pos.dislodged_at(p)
+        .map(|d| d.unit)
+        .or_else(|| pos.unit_at(p))
+}
+
+/// `A BUD`, `F STP/SC`, with the type and coast the position knows.
+fn py_unit(map: &Map, pos: &Position, ty: Option<UnitType>, loc: Loc) -> String {
+    let (ty, loc) = match real_unit(map, pos, loc) {
+        Some(u) => (u.ty, u.loc),
+        None => (ty.unwrap_or(UnitType::Army), loc),
+    };
+    format!("{} {}", ty.letter(), up(map.loc_abbr(loc)))
+}
+
+fn py_province(map: &Map, loc: Loc) -> String {
+    up(map.province(map.province_of(loc)).abbr.clone())
+}
+
+/// One order in the package's syntax. `pos` is the position the order was given in.
+pub fn format_py_order(map: &Map, pos: &Position, order: &Order) -> String {
+    match *order {
+        Order::Hold(u) => format!("{} H", py_unit(map, pos, u.ty, u.loc)),
+        Order::Move {
+            unit,
+            to,
+            via_convoy,
+        } => {
+            let dest = match real_unit(map, pos, unit.loc).map(|u| u.ty).or(unit.ty) {
+                Some(UnitType::Fleet) => up(map.loc_abbr(to)),
+                _ => py_province(map, to),
+            };
+            let via = if via_convoy { " VIA" } else { "" };
+            format!("{} - {dest}{via}", py_unit(map, pos, unit.ty, unit.loc))
+        }
+        Order::SupportHold { unit, target } => format!(
+            "{} S {}",
+            py_unit(map, pos, unit.ty, unit.loc),
+            py_unit(map, pos, target.ty, target.loc)
+        ),
+        Order::SupportMove { unit, target, to } => format!(
+            "{} S {} - {}",
+            py_unit(map, pos, unit.ty, unit.loc),
+            py_unit(map, pos, target.ty, target.loc),
+            up(map.loc_abbr(to))
+        ),
+        Order::Convoy { unit, target, to } => format!(
+            "{} C {} - {}",
+            py_unit(map, pos, unit.ty, unit.loc),
+            py_unit(map, pos, target.ty, target.loc),
+            py_province(map, to)
+        ),
+        Order::Retreat { unit, to } => {
+            format!(
+                "{} R {}",
+                py_unit(map, pos, unit.ty, unit.loc),
+                up(map.loc_abbr(to))
+            )
+        }
+        Order::Disband(u) | Order::Remove(u) => format!("{} D", py_unit(map, pos, u.ty, u.loc)),
+        Order::Build { ty, loc } => format!(
+            "{} {} B",
+            ty.unwrap_or(UnitType::Army).letter(),
+            up(map.loc_abbr(loc))
+        ),
+        Order::Waive => "WAIVE".into(),
+    }
+}
+
+/// A phase's position: units (`*` marks a dislodged one), retreat options, centres. The
+/// format does not say who dislodged a unit; the attacker's origin is read from the
+/// previous phase's orders when one of them moved into the unit's province.
+fn position_of(
+    map: &Map,
+    state: &SavedState,
+    previous: Option<&SavedPhase>,
+) -> Result<Position, String> {
+    let mut pos = Position::empty(map);
+    let mut dislodged = Vec::new();
+    for (power, list) in &state.units {
+        let p = power_of(map, power)?;
+        for u in list {
+            let (star, text) = match u.strip_prefix('*') {
+                Some(t) => (true, t),
+                None => (false, u.as_str()),
+            };
+            let (t, l) = text.split_once(' ').ok_or_else(|| format!("unit '{u}'"))?;
+            let (ty, loc) = parse_py_unit(map, t, l)?;
+            let unit = Unit { power: p, ty, loc };
+            if star {
+                let options = state
+                    .retreats
+                    .get(power)
+                    .and_then(|r| r.get(text))
+                    .cloned()
+                    .unwrap_or_default();
+                let mut retreats = LocSet::EMPTY;
+                for o in options {
+                    let l = parse_loc(map, &o)?;
+                    // Armies retreat to provinces; the package writes coasts only for fleets.
+                    let l = match ty {
+                        UnitType::Army => map.province_of(l).loc(),
+                        UnitType::Fleet => l,
+                    };
+                    retreats.insert(l.0);
+                }
+                dislodged.push((unit, retreats));
+            } else {
+                pos.place(map, unit);
+            }
+        }
+    }
+    for (unit, retreats) in dislodged {
+        let p = map.province_of(unit.loc);
+        let attacker_from = previous
+            .and_then(|prev| attacker_origin(map, prev, &pos, p))
+            .unwrap_or(p);
+        pos.set_dislodged(
+            p,
+            Some(Dislodged {
+                unit,
+                attacker_from,
+                retreats,
+            }),
+        );
+    }
+    for (power, list) in &state.centers {
+        let p = power_of(map, power)?;
+        for c in list {
+            pos.set_owner(map.province_of(parse_loc(map, c)?), Some(p));
+        }
+    }
+    Ok(pos)
+}
+
+/// Where the unit now in `p` came from, by the previous phase's move orders.
+fn attacker_origin(
+    map: &Map,
+    prev: &SavedPhase,
+    pos: &Position,
+    p: entente_map::ProvinceId,
+) -> Option<entente_map::ProvinceId> {
+    let now = pos.unit_at(p)?;
+    let power = map.power(now.power).name.to_uppercase();
+    let orders = prev.orders.get(&power)?.as_ref()?;
+    orders.iter().find_map(|o| {
+        let order = parse_py_order(map, PhaseKind::Movement, o).ok()?;
+        match order {
+            Order::Move { unit, to, .. } if map.province_of(to) == p && unit.ty == Some(now.ty) => {
+                Some(map.province_of(unit.loc))
+            }
+            _ => None,
+        }
+    })
+}
+
+fn phase_of(name: &str) -> Option<Phase> {
+    Phase::parse(name)
+}
+
+/// The orders of a saved phase, power by power in the file's order.
+fn orders_of(
+    map: &Map,
+    ph: &SavedPhase,
+    kind: PhaseKind,
+) -> Result<Vec<(PowerId, String, Order)>, String> {
+    let mut out = Vec::new();
+    for (power, list) in &ph.orders {
+        let p = power_of(map, power)?;
+        for o in list.iter().flatten() {
+            let order = parse_py_order(map, kind, o).map_err(|e| format!("{}: {e}", ph.name))?;
+            out.push((p, o.clone(), order));
+        }
+    }
+    Ok(out)
+}
+
+/// The saved game's phases for [`crate::replay`].
+pub fn recorded_phases(map: &Map, g: &SavedGame) -> Result<Vec<RecordedPhase>, String> {
+    let mut out = Vec::new();
+    for (i, ph) in g.phases.iter().enumerate() {
+        let phase = phase_of(&ph.name);
+        let kind = phase.map_or(PhaseKind::Movement, |p| p.kind);
+        let previous = i.checked_sub(1).map(|j| &g.phases[j]);
+        out.push(RecordedPhase {
+            name: ph.name.clone(),
+            phase,
+            position: position_of(map, &ph.state, previous)
+                .map_err(|e| format!("{}: {e}", ph.name))?,
+            orders: orders_of(map, ph, kind)?
+                .into_iter()
+                .map(|(p, _, o)| (p, o))
+                .collect(),
+            context: PhaseContext::default(),
+        });
+    }
+    Ok(out)
+}
+
+/// Imports a saved game as an entente game: seven players named after their powers, the
+/// package's rules, every phase adjudicated again by entente from the recorded orders.
+/// Returns the game and the first phase whose recorded position differs, if any.
+pub fn import(map: Arc<Map>, g: &SavedGame) -> Result<(Session, Option<String>), String> {
+    let players = map
+        .power_ids()
+        .map(|p| Player {
+            name: map.power(p).name.clone(),
+            powers: vec![p],
+        })
+        .collect();
+    let options = GameOptions {
+        gunboat: g.rules.iter().any(|r| r == "NO_PRESS"),
+        ..GameOptions::default()
+    };
+    let mut s = Session::new(
+        map.clone(),
+        &g.map,
+        package_rules(),
+        Setup::Seven,
+        players,
+        None,
+        options,
+        0,
+        Assignment::Given,
+    )?;
+    let recorded = recorded_phases(&map, g)?;
+    let mut first_difference = None;
+    for (i, ph) in g.phases.iter().enumerate() {
+        let Some(phase) = phase_of(&ph.name) else {
+            break;
+        };
+        if i + 1 == g.phases.len() {
+            break;
+        }
+        if phase != s.game.phase() {
+            return Err(format!(
+                "{}: entente's game is at {}",
+                ph.name,
+                s.game.phase().code()
+            ));
+        }
+        let sheets = orders_of(&map, ph, phase.kind)?
+            .into_iter()
+            .map(|(p, text, order)| {
+                let canonical = format_order(&map, &order);
+                (
+                    p,
+                    SheetLine {
+                        text,
+                        reading: Reading::Order { order, canonical },
+                    },
+                )
+            })
+            .collect();
+        s.process(sheets);
+        if first_difference.is_none()
+            && !crate::replay::compare_positions(&map, s.game.position(), &recorded[i + 1].position)
+                .is_empty()
+        {
+            first_difference = Some(ph.name.clone());
+        }
+    }
+    Ok((s, first_difference))
+}
+
+/// The package's result words for an outcome.
+fn py_result(o: &Outcome) -> Vec<&'static str> {
+    match o {
+        Outcome::Succeeded => vec![],
+        Outcome::Failed(f) => match f {
+            Failure::Bounced => vec!["bounce"],
+            Failure::Cut { .. } => vec!["cut"],
+            Failure::Dislodged { .. } => vec!["dislodged"],
+            Failure::NoConvoy => vec!["no convoy"],
+            Failure::Disrupted => vec!["disrupted"],
+            Failure::RetreatCollision => vec!["bounce", "disband"],
+            Failure::Void | Failure::ConflictingOrders | Failure::TooMany => vec!["void"],
+        },
+        Outcome::Illegal(_) => vec!["void"],
+    }
+}
+
+fn py_state(
+    s: &Session,
+    name: &str,
+    pos: &Position,
+    kind: PhaseKind,
+    ctx: &PhaseContext,
+    rules: &[String],
+) -> Value {
+    let map = s.map();
+    let mut units = serde_json::Map::new();
+    let mut retreats = serde_json::Map::new();
+    let mut centers = serde_json::Map::new();
+    let mut homes = serde_json::Map::new();
+    let mut cd = serde_json::Map::new();
+    let mut builds = serde_json::Map::new();
+    for p in map.power_ids() {
+        let key = up(map.power(p).name.clone());
+        let mut list: Vec<String> = pos
+            .units_of(p)
+            .map(|u| format!("{} {}", u.ty.letter(), up(map.loc_abbr(u.loc))))
+            .collect();
+        let mut r = serde_json::Map::new();
+        for (_, d) in pos.dislodged().filter(|(_, d)| d.unit.power == p) {
+            let u = format!("{} {}", d.unit.ty.letter(), up(map.loc_abbr(d.unit.loc)));
+            list.push(format!("*{u}"));
+            let opts: Vec<String> = d
+                .retreats
+                .iter()
+                .map(|l| up(map.loc_abbr(Loc(l))))
+                .collect();
+            r.insert(u, json!(opts));
+        }
+        units.insert(key.clone(), json!(list));
+        retreats.insert(key.clone(), Value::Object(r));
+        let owned: Vec<String> = map
+            .province_ids()
+            .filter(|&c| map.is_centre(c) && pos.owner(c) == Some(p))
+            .map(|c| up(map.province(c).abbr.clone()))
+            .collect();
+        centers.insert(key.clone(), json!(owned));
+        let h: Vec<String> = map
+            .power(p)
+            .home_centres
+            .iter()
+            .map(|&c| up(map.province(c).abbr.clone()))
+            .collect();
+        homes.insert(key.clone(), json!(h));
+        cd.insert(
+            key.clone(),
+            json!(i32::from(ctx.civil_disorder.contains(&p))),
+        );
+        let (count, sites) = if kind == PhaseKind::Adjustment {
+            let due = adjustment_due(map, pos, p);
+            let sites: Vec<String> = map
+                .power(p)
+                .home_centres
+                .iter()
+                .filter(|&&c| due > 0 && pos.owner(c) == Some(p) && pos.unit_at(c).is_none())
+                .map(|&c| up(map.province(c).abbr.clone()))
+                .collect();
+            (due, sites)
+        } else {
+            (0, Vec::new())
+        };
+        builds.insert(key, json!({ "count": count, "homes": sites }));
+    }
+    json!({
+        "timestamp": 0,
+        "note": "",
+        "name": name,
+        "units": units,
+        "retreats": retreats,
+        "centers": centers.clone(),
+        "homes": homes,
+        "influence": centers,
+        "civil_disorder": cd,
+        "builds": builds,
+        "game_id": "entente",
+        "map": s.variant(),
+        "rules": rules,
+    })
+}
+
+/// The game in the package's saved-game format (`from_saved_game_format` reads it).
+pub fn export(s: &Session, id: &str) -> Value {
+    let map = s.map();
+    let rules: Vec<String> = if s.options().gunboat {
+        vec!["NO_PRESS".into()]
+    } else {
+        Vec::new()
+    };
+    let mut phases = Vec::new();
+    let history = s.game().history();
+    for ((h, sheets), ctx) in history.iter().zip(s.phase_sheets()).zip(s.phase_contexts()) {
+        let mut orders = serde_json::Map::new();
+        for p in map.power_ids() {
+            orders.insert(up(map.power(p).name.clone()), json!([]));
+        }
+        let mut results = serde_json::Map::new();
+        let judged = crate::record::order_results(&h.result);
+        for (p, line, r) in crate::record::line_results(sheets, ctx, judged) {
+            let (Some(order), Some(r)) = (line.order(), r) else {
+                continue;
+            };
+            let text = format_py_order(map, &h.before, &order);
+            if let Some(Value::Array(list)) = orders.get_mut(&up(map.power(p).name.clone())) {
+                list.push(json!(text));
+            }
+            let key = match order {
+                Order::Waive => "WAIVE".to_string(),
+                _ => text.split(' ').take(2).collect::<Vec<_>>().join(" "),
+            };
+            results.insert(key, json!(py_result(&r.outcome)));
+        }
+        if let crate::game::PhaseResult::Movement(m) = &h.result {
+            for (_, u, by) in &m.unordered {
+                let key = format!("{} {}", u.ty.letter(), up(map.loc_abbr(u.loc)));
+                let words: Vec<&str> = if by.is_some() {
+                    vec!["dislodged"]
+                } else {
+                    vec![]
+                };
+                results.insert(key, json!(words));
+            }
+        }
+        phases.push(json!({
+            "name": h.phase.code(),
+            "state": py_state(s, &h.phase.code(), &h.before, h.phase.kind, ctx, &rules),
+            "orders": orders,
+            "results": results,
+            "messages": [],
+        }));
+    }
+    let g = s.game();
+    phases.push(json!({
+        "name": g.phase().code(),
+        "state": py_state(s, &g.phase().code(), g.position(), g.phase().kind, &s.context(), &rules),
+        "orders": {},
+        "results": {},
+        "messages": [],
+    }));
+    json!({ "id": id, "map": s.variant(), "rules": rules, "phases": phases })
+}

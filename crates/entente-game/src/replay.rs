@@ -1,0 +1,138 @@
+//! Re-adjudicating a recorded game: from each phase's recorded position and orders, compute
+//! the next position and compare it with the one recorded for the next phase. Works on any
+//! record turned into [`RecordedPhase`]s (the native record, the Python package's format).
+
+use crate::game::Game;
+use crate::phase::Phase;
+use crate::session::PhaseContext;
+use entente_judge::{Position, Rulebook};
+use entente_map::{Loc, Map, PowerId, ProvinceId};
+use entente_orders::Order;
+use std::sync::Arc;
+
+/// One phase as a record has it.
+#[derive(Clone, Debug)]
+pub struct RecordedPhase {
+    /// The name as written (`S1901M`, or the Python package's `COMPLETED`).
+    pub name: String,
+    /// `None` for a name that is no phase (`COMPLETED`).
+    pub phase: Option<Phase>,
+    pub position: Position,
+    pub orders: Vec<(PowerId, Order)>,
+    pub context: PhaseContext,
+}
+
+/// A difference between the recorded next phase and what entente computes.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Difference {
+    /// The phase whose adjudication differs.
+    pub phase: String,
+    pub what: String,
+}
+
+/// Replays every phase that has a next one. With `all` false, stops after the first phase
+/// that shows a difference (and returns that phase's differences).
+pub fn replay(
+    map: &Arc<Map>,
+    rules: Rulebook,
+    phases: &[RecordedPhase],
+    all: bool,
+) -> Vec<Difference> {
+    let mut out = Vec::new();
+    for w in phases.windows(2) {
+        let (this, next) = (&w[0], &w[1]);
+        let Some(phase) = this.phase else { continue };
+        let mut g = Game::from_position(map.clone(), rules, phase, this.position.clone());
+        for p in map.power_ids() {
+            g.set_civil_disorder(p, this.context.civil_disorder.contains(&p));
+            g.set_neutral(p, this.context.neutral.contains(&p));
+        }
+        g.set_impassable(this.context.impassable);
+        g.process(&this.orders);
+        let mut found: Vec<String> = Vec::new();
+        if let Some(np) = next.phase {
+            if np != g.phase() {
+                found.push(format!(
+                    "next phase: entente {}, record {}",
+                    g.phase().code(),
+                    np.code()
+                ));
+            }
+        }
+        found.extend(compare_positions(map, g.position(), &next.position));
+        let stop = !found.is_empty() && !all;
+        out.extend(found.into_iter().map(|what| Difference {
+            phase: this.name.clone(),
+            what,
+        }));
+        if stop {
+            break;
+        }
+    }
+    out
+}
+
+fn unit_words(map: &Map, u: &entente_judge::Unit) -> String {
+    format!(
+        "{} {} {}",
+        map.power(u.power).adjective,
+        u.ty.letter(),
+        map.loc_abbr(u.loc)
+    )
+}
+
+/// What differs between two positions: units, dislodged units and their retreat options
+/// (not who dislodged them: the Python format does not say), centre owners.
+pub fn compare_positions(map: &Map, ours: &Position, theirs: &Position) -> Vec<String> {
+    let mut out = Vec::new();
+    let nothing = || "nothing".to_string();
+    for p in map.province_ids() {
+        let (a, b) = (ours.unit_at(p), theirs.unit_at(p));
+        if a != b {
+            out.push(format!(
+                "unit in {}: entente {}, record {}",
+                map.province(p).abbr,
+                a.map_or_else(nothing, |u| unit_words(map, &u)),
+                b.map_or_else(nothing, |u| unit_words(map, &u)),
+            ));
+        }
+        let (a, b) = (ours.dislodged_at(p), theirs.dislodged_at(p));
+        let show = |d: Option<entente_judge::Dislodged>| {
+            d.map_or_else(nothing, |d| {
+                let mut r: Vec<String> = d.retreats.iter().map(|l| map.loc_abbr(Loc(l))).collect();
+                r.sort();
+                format!(
+                    "{} retreating to [{}]",
+                    unit_words(map, &d.unit),
+                    r.join(", ")
+                )
+            })
+        };
+        let same = match (a, b) {
+            (Some(x), Some(y)) => x.unit == y.unit && x.retreats == y.retreats,
+            (x, y) => x.is_none() && y.is_none(),
+        };
+        if !same {
+            out.push(format!(
+                "dislodged in {}: entente {}, record {}",
+                map.province(p).abbr,
+                show(a),
+                show(b)
+            ));
+        }
+    }
+    for c in map.centres().iter().map(ProvinceId) {
+        let (a, b) = (ours.owner(c), theirs.owner(c));
+        if a != b {
+            let who =
+                |o: Option<PowerId>| o.map_or("unowned".to_string(), |p| map.power(p).name.clone());
+            out.push(format!(
+                "centre {}: entente {}, record {}",
+                map.province(c).abbr,
+                who(a),
+                who(b)
+            ));
+        }
+    }
+    out
+}

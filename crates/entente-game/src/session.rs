@@ -1,0 +1,447 @@
+//! A hosted game: the [`Game`] with its players, their order sheets, the options the game
+//! master set, and the events the rules schedule (the First World War game's coin toss).
+//! This is what the game record stores and what the game master's commands act on.
+
+use crate::game::{EndOfGame, Game, PhaseRecord};
+use crate::phase::{Phase, PhaseKind, Season};
+use crate::setup::{Setup, WORLD_WAR_YEAR};
+use crate::sheet::{read_sheet, SheetLine};
+use entente_judge::{
+    adjudicate_adjustments, adjudicate_retreats, Judge, Outcome, Position, Rulebook,
+};
+use entente_map::{LocSet, Map, PowerId};
+use entente_orders::Order;
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A player and the powers they play (one, or several in a smaller game).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Player {
+    pub name: String,
+    pub powers: Vec<PowerId>,
+}
+
+/// Settings the game master fixes at the start; stored, shown, and (where the server does
+/// not exist yet) only kept.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct GameOptions {
+    /// No press: the game master forwards no diplomatic messages (the club's Gunboat).
+    #[serde(default)]
+    pub gunboat: bool,
+    /// Players do not learn who plays which power.
+    #[serde(default)]
+    pub anonymous: bool,
+    /// A short game's last year.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_year: Option<i32>,
+    /// When orders are due (the club's default: weekly, Friday midnight). Stored only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<String>,
+}
+
+/// How the powers were given out.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "method", rename_all = "kebab-case")]
+pub enum Assignment {
+    /// Named on the command line.
+    Given,
+    /// By lot with this seed.
+    Random { seed: u64 },
+    /// Appendix 1 of the 1982 rules: each player's ranking (seat names), lots with this seed.
+    Preferences {
+        seed: u64,
+        rankings: Vec<(String, Vec<String>)>,
+    },
+}
+
+/// The First World War game's coin toss: which player the neutral power joins, and when.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CoinToss {
+    pub power: PowerId,
+    pub winner: usize,
+}
+
+/// What decided a phase besides its orders: who was in civil disorder or neutral, and
+/// which provinces were closed.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct PhaseContext {
+    pub civil_disorder: Vec<PowerId>,
+    pub neutral: Vec<PowerId>,
+    pub impassable: LocSet,
+}
+
+/// One adjudicated phase's sheets: every line each power sent, in power order.
+pub type PhaseSheets = Vec<(PowerId, SheetLine)>;
+
+/// What the game master sees when asking who is in.
+#[derive(Clone, Debug)]
+pub struct Status {
+    pub phase: Phase,
+    /// Powers with a decision this phase that have sent a sheet.
+    pub received: Vec<PowerId>,
+    /// Powers with a decision this phase and no sheet yet.
+    pub missing: Vec<PowerId>,
+    pub civil_disorder: Vec<PowerId>,
+    pub neutral: Vec<PowerId>,
+}
+
+/// A sheet line as the game master's echo shows it: the order understood, with a warning
+/// when the judge will not carry it out (it then holds, as an unreadable line does).
+#[derive(Clone, Debug)]
+pub struct Echo {
+    pub line: SheetLine,
+    pub problem: Option<String>,
+}
+
+pub struct Session {
+    pub(crate) game: Game,
+    pub(crate) variant: String,
+    pub(crate) setup: Setup,
+    pub(crate) first_year: i32,
+    pub(crate) players: Vec<Player>,
+    pub(crate) options: GameOptions,
+    pub(crate) seed: u64,
+    pub(crate) assignment: Assignment,
+    pub(crate) coin_toss: Option<CoinToss>,
+    /// Per history entry of the game: the sheets and the context it was decided in.
+    pub(crate) sheets: Vec<PhaseSheets>,
+    pub(crate) contexts: Vec<PhaseContext>,
+    /// The current phase's sheets; a power's last sheet replaces its earlier ones.
+    pub(crate) pending: BTreeMap<PowerId, Vec<SheetLine>>,
+}
+
+/// Salt so that the coin toss and the power assignment of one seed are independent draws.
+const COIN_TOSS_SALT: u64 = 0x636f_696e_746f_7373;
+
+impl Session {
+    /// A new game at Spring of `first_year` (the variant's first year when `None`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        map: Arc<Map>,
+        variant: &str,
+        rules: Rulebook,
+        setup: Setup,
+        players: Vec<Player>,
+        first_year: Option<i32>,
+        options: GameOptions,
+        seed: u64,
+        assignment: Assignment,
+    ) -> Result<Session, String> {
+        let seats = setup.seats(&map)?;
+        if players.len() != seats.len() {
+            return Err(format!(
+                "setup {setup} is for {} players, {} given",
+                seats.len(),
+                players.len()
+            ));
+        }
+        let sorted = |v: &[PowerId]| {
+            let mut v = v.to_vec();
+            v.sort();
+            v
+        };
+        let mut free: Vec<Vec<PowerId>> = seats.iter().map(|s| sorted(s)).collect();
+        let seated = players.iter().all(|p| {
+            let mine = sorted(&p.powers);
+            free.iter()
+                .position(|s| *s == mine)
+                .map(|i| free.remove(i))
+                .is_some()
+        });
+        if !seated {
+            return Err(format!(
+                "the players' powers must be exactly those of setup {setup}: {}",
+                seats
+                    .iter()
+                    .map(|s| names(&map, s).join("/"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ));
+        }
+        let year = match (first_year, setup.period_year()) {
+            (Some(y), Some(p)) if setup.fixes_year() && y != p => {
+                return Err(format!("setup {setup} starts in {p}"))
+            }
+            (Some(y), _) => y,
+            (None, Some(p)) if setup.fixes_year() => p,
+            (None, _) => map.start_year,
+        };
+        let start = Phase::new(Season::Spring, year, PhaseKind::Movement);
+        let mut game = Game::from_position(map.clone(), rules, start, Position::start(&map));
+        for p in setup.neutral(&map)? {
+            game.set_neutral(p, true);
+        }
+        game.set_impassable(setup.impassable(&map)?);
+        game.set_end_year(options.end_year);
+        let mut s = Session {
+            game,
+            variant: variant.to_string(),
+            setup,
+            first_year: year,
+            players,
+            options,
+            seed,
+            assignment,
+            coin_toss: None,
+            sheets: Vec::new(),
+            contexts: Vec::new(),
+            pending: BTreeMap::new(),
+        };
+        s.update_sides();
+        Ok(s)
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    pub fn map(&self) -> &Map {
+        self.game.map()
+    }
+    pub fn variant(&self) -> &str {
+        &self.variant
+    }
+    pub fn setup(&self) -> Setup {
+        self.setup
+    }
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn assignment(&self) -> &Assignment {
+        &self.assignment
+    }
+    pub fn coin_toss(&self) -> Option<CoinToss> {
+        self.coin_toss
+    }
+    pub fn first_year(&self) -> i32 {
+        self.first_year
+    }
+    /// The sheets and context of each adjudicated phase, beside [`Game::history`].
+    pub fn phase_sheets(&self) -> &[PhaseSheets] {
+        &self.sheets
+    }
+    pub fn phase_contexts(&self) -> &[PhaseContext] {
+        &self.contexts
+    }
+    pub fn pending(&self) -> &BTreeMap<PowerId, Vec<SheetLine>> {
+        &self.pending
+    }
+
+    /// The player who plays `power`.
+    pub fn player_of(&self, power: PowerId) -> Option<&Player> {
+        self.players.iter().find(|p| p.powers.contains(&power))
+    }
+
+    /// Receives a power's sheet for the current phase; it replaces any earlier one. Each
+    /// line comes back as understood, or with what is wrong with it.
+    pub fn submit(&mut self, power: PowerId, text: &str) -> Result<Vec<Echo>, String> {
+        if self.game.is_over() {
+            return Err("the game is over".into());
+        }
+        let name = &self.map().power(power).name;
+        if self.game.is_neutral(power) {
+            return Err(format!("{name} is neutral: it gives no orders"));
+        }
+        if self.player_of(power).is_none() {
+            return Err(format!("no player plays {name}"));
+        }
+        let lines = read_sheet(self.map(), text);
+        let echoes = lines
+            .iter()
+            .map(|l| Echo {
+                line: l.clone(),
+                problem: match l.order() {
+                    Some(o) => self.check_alone(power, o),
+                    None => None,
+                },
+            })
+            .collect();
+        self.pending.insert(power, lines);
+        Ok(echoes)
+    }
+
+    /// Why the judge would not carry out this order whatever the others are, if it would not.
+    fn check_alone(&self, power: PowerId, order: Order) -> Option<String> {
+        let map = self.map();
+        if crate::impassable::is_closed(map, self.game.impassable(), &order) {
+            return Some(entente_judge::Illegal::Impassable.describe().into());
+        }
+        let pos = self.game.position();
+        let one = [(power, order)];
+        let outcome = match self.game.phase().kind {
+            PhaseKind::Movement => {
+                Judge::new()
+                    .movement(map, self.game.rules(), pos, &one)
+                    .orders[0]
+                    .outcome
+            }
+            PhaseKind::Retreat => adjudicate_retreats(map, pos, &one).orders[0].outcome,
+            PhaseKind::Adjustment => {
+                adjudicate_adjustments(map, self.game.rules(), self.game.distances(), pos, &one)
+                    .orders[0]
+                    .outcome
+            }
+        };
+        match outcome {
+            Outcome::Illegal(i) => Some(i.describe().into()),
+            _ => None,
+        }
+    }
+
+    pub fn status(&self) -> Status {
+        let concerned = self.game.powers_with_decisions();
+        let awaited = self.game.powers_to_order();
+        let (received, missing) = awaited.iter().partition(|p| self.pending.contains_key(p));
+        Status {
+            phase: self.game.phase(),
+            received,
+            missing,
+            civil_disorder: concerned
+                .iter()
+                .copied()
+                .filter(|&p| self.game.in_civil_disorder(p))
+                .collect(),
+            neutral: concerned
+                .into_iter()
+                .filter(|&p| self.game.is_neutral(p))
+                .collect(),
+        }
+    }
+
+    /// Marks a power in civil disorder (no orders came) or back in play.
+    pub fn set_civil_disorder(&mut self, power: PowerId, on: bool) -> Result<(), String> {
+        if self.game.is_neutral(power) {
+            return Err(format!("{} is neutral", self.map().power(power).name));
+        }
+        self.game.set_civil_disorder(power, on);
+        Ok(())
+    }
+
+    pub fn declare_draw(&mut self) -> Result<(), String> {
+        if self.game.is_over() {
+            return Err("the game is over".into());
+        }
+        self.game.declare_draw();
+        Ok(())
+    }
+
+    /// Adjudicates the current phase with the sheets received, then every following phase
+    /// in which no player has anything to decide (retreats of neutral units, removals of
+    /// powers in civil disorder). Returns how many phases were adjudicated.
+    pub fn adjudicate(&mut self) -> Result<usize, String> {
+        if self.game.is_over() {
+            return Err("the game is over".into());
+        }
+        let sheets: PhaseSheets = std::mem::take(&mut self.pending)
+            .into_iter()
+            .flat_map(|(p, lines)| lines.into_iter().map(move |l| (p, l)))
+            .collect();
+        self.process(sheets);
+        let mut n = 1;
+        while !self.game.is_over()
+            && self.game.phase().kind != PhaseKind::Movement
+            && self.game.powers_to_order().is_empty()
+        {
+            self.process(Vec::new());
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// One phase: the orders of `sheets` go to the game, the sheets and context are kept.
+    pub(crate) fn process(&mut self, sheets: PhaseSheets) -> &PhaseRecord {
+        let orders: Vec<(PowerId, Order)> = sheets
+            .iter()
+            .filter_map(|(p, l)| l.order().map(|o| (*p, o)))
+            .collect();
+        self.contexts.push(self.context());
+        self.sheets.push(sheets);
+        self.game.process(&orders);
+        self.apply_schedule();
+        self.game.history().last().expect("just processed")
+    }
+
+    pub(crate) fn context(&self) -> PhaseContext {
+        let g = &self.game;
+        PhaseContext {
+            civil_disorder: g
+                .map()
+                .power_ids()
+                .filter(|&p| g.in_civil_disorder(p))
+                .collect(),
+            neutral: g.map().power_ids().filter(|&p| g.is_neutral(p)).collect(),
+            impassable: *g.impassable(),
+        }
+    }
+
+    /// The First World War game: before the Fall adjustments of its first year a coin toss
+    /// picks the side the neutral power joins; it joins in the next Spring.
+    fn apply_schedule(&mut self) {
+        let Ok(Some(power)) = self.setup.coin_toss_power(self.map()) else {
+            return;
+        };
+        let phase = self.game.phase();
+        if self.coin_toss.is_none()
+            && phase >= Phase::new(Season::Winter, WORLD_WAR_YEAR, PhaseKind::Adjustment)
+        {
+            let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ COIN_TOSS_SALT);
+            let winner = rng.random_range(0..self.players.len());
+            self.coin_toss = Some(CoinToss { power, winner });
+        }
+        if let Some(toss) = self.coin_toss {
+            let joined = self.players[toss.winner].powers.contains(&toss.power);
+            if !joined
+                && phase >= Phase::new(Season::Spring, WORLD_WAR_YEAR + 1, PhaseKind::Movement)
+            {
+                self.join(toss);
+            }
+        }
+    }
+
+    fn join(&mut self, toss: CoinToss) {
+        self.players[toss.winner].powers.push(toss.power);
+        self.game.set_neutral(toss.power, false);
+        self.game.set_impassable(LocSet::EMPTY);
+        self.update_sides();
+    }
+
+    fn update_sides(&mut self) {
+        let victory = self.setup.side_victory(self.game.rules().edition);
+        if victory.is_some() {
+            let sides = self.players.iter().map(|p| p.powers.clone()).collect();
+            self.game.set_sides(sides, victory);
+        }
+    }
+
+    /// The end of the game in words, with the players' names.
+    pub fn end_text(&self) -> Option<String> {
+        let map = self.map();
+        let list = |ps: &[PowerId]| names(map, ps).join(", ");
+        Some(match self.game.end()? {
+            EndOfGame::Victory(p) => format!("Victory of {}", list(&[*p])),
+            EndOfGame::Side(ps) => format!("Victory of the side {}", list(ps)),
+            EndOfGame::Draw(ps) => format!("Draw shared by {}", list(ps)),
+            EndOfGame::ShortGame { standings, winners } => format!(
+                "Short game over; most units: {} ({})",
+                list(winners),
+                standings
+                    .iter()
+                    .map(|(p, n)| format!("{} {n}", map.power(*p).name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        })
+    }
+}
+
+pub(crate) fn names(map: &Map, ps: &[PowerId]) -> Vec<String> {
+    ps.iter().map(|&p| map.power(p).name.clone()).collect()
+}

@@ -1,0 +1,244 @@
+//! Hosted games: setups for fewer players, neutral powers, civil disorder, the First World
+//! War's closed Italy, and the game record (save → load → save, and play on).
+
+use entente_game::{
+    Assignment, Game, GameOptions, Phase, PhaseKind, PhaseResult, Player, Season, Session, Setup,
+};
+use entente_judge::{Edition, Illegal, Outcome, Position, Rulebook, Unit};
+use entente_map::{Map, UnitType};
+use entente_orders::parse_order;
+use std::sync::Arc;
+
+fn players(map: &Map, setup: Setup) -> Vec<Player> {
+    setup
+        .seats(map)
+        .unwrap()
+        .into_iter()
+        .enumerate()
+        .map(|(i, powers)| Player {
+            name: format!("P{}", i + 1),
+            powers,
+        })
+        .collect()
+}
+
+fn session(setup: Setup, edition: Edition, first_year: Option<i32>) -> Session {
+    let map = Arc::new(Map::standard());
+    let ps = players(&map, setup);
+    Session::new(
+        map,
+        "standard",
+        Rulebook::edition(edition),
+        setup,
+        ps,
+        first_year,
+        GameOptions::default(),
+        11,
+        Assignment::Given,
+    )
+    .unwrap()
+}
+
+fn send(s: &mut Session, power: &str, sheet: &str) {
+    let p = s.map().lookup_power(power).unwrap();
+    s.submit(p, sheet).unwrap();
+}
+
+fn unit_count(s: &Session, power: &str) -> usize {
+    s.game()
+        .position()
+        .unit_count(s.map().lookup_power(power).unwrap())
+}
+
+#[test]
+fn six_players_italy_is_neutral_and_its_dislodged_units_are_disbanded() {
+    let mut s = session(Setup::Six, Edition::E2000, Some(1870));
+    assert_eq!(
+        s.game().phase(),
+        Phase::new(Season::Spring, 1870, PhaseKind::Movement)
+    );
+    let italy = s.map().lookup_power("Italy").unwrap();
+    assert!(s.game().is_neutral(italy));
+    assert!(
+        s.submit(italy, "A Ven - Tyr").is_err(),
+        "Italy gives no orders"
+    );
+    assert!(!s.status().missing.contains(&italy));
+    send(&mut s, "Austria", "A Vie - Tyr\nF Tri - Adr\n");
+    s.adjudicate().unwrap();
+    send(&mut s, "Austria", "A Tyr - Ven\nF Adr S A Tyr - Ven\n");
+    s.adjudicate().unwrap();
+    // Dislodged, Italy's army is disbanded at once: no retreat phase waits for it.
+    assert_eq!(s.game().phase().kind, PhaseKind::Adjustment);
+    assert_eq!(unit_count(&s, "Italy"), 2);
+    let ven = s.map().lookup_province("ven").unwrap();
+    assert_eq!(
+        s.game().position().owner(ven),
+        s.map().lookup_power("Austria")
+    );
+}
+
+#[test]
+fn five_players_can_start_in_1801() {
+    let s = session(Setup::Five, Edition::E2000, Setup::Five.period_year());
+    assert_eq!(s.game().phase().year, 1801);
+    let neutral: Vec<String> = s
+        .map()
+        .power_ids()
+        .filter(|&p| s.game().is_neutral(p))
+        .map(|p| s.map().power(p).name.clone())
+        .collect();
+    assert_eq!(neutral, ["Germany", "Italy"]);
+}
+
+#[test]
+fn world_war_starts_in_1914_with_italy_closed() {
+    let s = session(Setup::Two, Edition::E2000, None);
+    assert_eq!(s.game().phase().year, 1914);
+    assert_eq!(s.game().impassable().len(), 6);
+    let map = Arc::new(Map::standard());
+    let ps = players(&map, Setup::Two);
+    let wrong_year = Session::new(
+        map,
+        "standard",
+        Rulebook::default(),
+        Setup::Two,
+        ps,
+        Some(1901),
+        GameOptions::default(),
+        1,
+        Assignment::Given,
+    );
+    assert!(wrong_year.is_err());
+    // 2000 rules count centres, 1982 rules units.
+    assert!(!s.game().side_victory().unwrap().by_units);
+    let old = session(Setup::Two, Edition::E1982, None);
+    assert!(old.game().side_victory().unwrap().by_units);
+}
+
+#[test]
+fn closed_provinces_take_no_moves_and_no_retreats() {
+    let map = Arc::new(Map::standard());
+    let p = |n: &str| map.lookup_power(n).unwrap();
+    let l = |n: &str| map.lookup_province(n).unwrap().loc();
+    let mut pos = Position::empty(&map);
+    for (power, ty, at) in [
+        ("France", UnitType::Army, "mar"),
+        ("France", UnitType::Army, "spa"),
+        ("Germany", UnitType::Army, "bur"),
+        ("Germany", UnitType::Army, "gas"),
+        ("Austria", UnitType::Fleet, "tri"),
+    ] {
+        pos.place(
+            &map,
+            Unit {
+                power: p(power),
+                ty,
+                loc: l(at),
+            },
+        );
+    }
+    let orders: Vec<_> = [
+        ("Germany", "A Bur - Mar"),
+        ("Germany", "A Gas S A Bur - Mar"),
+        ("Austria", "F Tri - Ven"),
+    ]
+    .iter()
+    .map(|(w, o)| (p(w), parse_order(&map, o).unwrap()))
+    .collect();
+    let spring = Phase::new(Season::Spring, 1914, PhaseKind::Movement);
+    let italy = Setup::Two.impassable(&map).unwrap();
+
+    // Open Italy: the dislodged army may go to Piedmont.
+    let mut open = Game::from_position(map.clone(), Rulebook::default(), spring, pos.clone());
+    open.process(&orders);
+    let mar = map.lookup_province("mar").unwrap();
+    let d = open.position().dislodged_at(mar).expect("dislodged");
+    assert_eq!(d.retreats.iter().collect::<Vec<_>>(), vec![l("pie").0]);
+
+    // Closed Italy: no retreat, so the army is disbanded at once; the fleet's move into
+    // Venice is illegal.
+    let mut closed = Game::from_position(map.clone(), Rulebook::default(), spring, pos);
+    closed.set_impassable(italy);
+    let r = closed.process(&orders);
+    let PhaseResult::Movement(m) = &r.result else {
+        panic!("movement")
+    };
+    assert_eq!(
+        m.orders[2].outcome,
+        Outcome::Illegal(Illegal::Impassable),
+        "F Tri - Ven"
+    );
+    assert!(m.orders[0].outcome.succeeded());
+    assert!(closed.position().dislodged_at(mar).is_none());
+    assert_eq!(closed.position().unit_count(p("France")), 1);
+    assert_eq!(closed.phase().season, Season::Fall, "no retreat phase");
+}
+
+#[test]
+fn record_round_trips_and_the_loaded_game_goes_on_identically() {
+    let mut s = session(Setup::Seven, Edition::E2000, None);
+    send(
+        &mut s,
+        "France",
+        "A Par - Bur\nA Mar - Spa\nF Bre - Mao\nnonsense here\n",
+    );
+    send(&mut s, "Germany", "A Mun - Bur\nA Ber - Kie\nF Kie - Den\n");
+    send(&mut s, "Russia", "A War - Gal\n");
+    s.adjudicate().unwrap();
+    let turkey = s.map().lookup_power("Turkey").unwrap();
+    s.set_civil_disorder(turkey, true).unwrap();
+    send(&mut s, "Turkey", "F Ank - Bla\n");
+    send(&mut s, "France", "A Spa H\n");
+    send(&mut s, "Germany", "F Den H\n");
+    s.adjudicate().unwrap();
+    send(&mut s, "France", "Build A Mar\n");
+    let json = s.to_json();
+    let loaded = Session::from_json(&json).unwrap();
+    assert_eq!(loaded.to_json(), json, "save → load → save is stable");
+    assert!(json.contains("\"unreadable\""));
+    assert!(json.contains("\"ignored\""));
+
+    // Both go on with the same orders and stay equal.
+    let mut a = s;
+    let mut b = loaded;
+    for g in [&mut a, &mut b] {
+        send(g, "Germany", "Build A Ber\n");
+        g.adjudicate().unwrap();
+        send(g, "France", "A Bur - Mun\nA Spa - Por\n");
+        g.adjudicate().unwrap();
+    }
+    assert_eq!(a.to_json(), b.to_json());
+    assert_eq!(a.game().position(), b.game().position());
+}
+
+#[test]
+fn a_record_whose_positions_do_not_follow_is_refused() {
+    let mut s = session(Setup::Seven, Edition::E2000, None);
+    send(&mut s, "France", "A Par - Bur\n");
+    s.adjudicate().unwrap();
+    let json = s.to_json().replace("\"A bur\"", "\"A pic\"");
+    let err = Session::from_json(&json).err().unwrap();
+    assert!(err.contains("Spring 1901 movement"), "{err}");
+}
+
+#[test]
+fn a_returning_player_resumes() {
+    let mut s = session(Setup::Seven, Edition::E2000, None);
+    let france = s.map().lookup_power("France").unwrap();
+    s.set_civil_disorder(france, true).unwrap();
+    assert!(!s.status().missing.contains(&france));
+    assert!(s.status().civil_disorder.contains(&france));
+    send(&mut s, "France", "A Par - Bur\n");
+    s.adjudicate().unwrap();
+    let par = s.map().lookup_province("par").unwrap();
+    assert!(
+        s.game().position().unit_at(par).is_some(),
+        "orders ignored in civil disorder"
+    );
+    s.set_civil_disorder(france, false).unwrap();
+    assert!(s.status().missing.contains(&france));
+    send(&mut s, "France", "A Par - Bur\n");
+    s.adjudicate().unwrap();
+    assert!(s.game().position().unit_at(par).is_none(), "back in play");
+}

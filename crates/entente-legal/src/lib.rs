@@ -1,0 +1,656 @@
+//! Every legal order of a position: what a bot chooses from, what a game master offers.
+//!
+//! An order is listed iff the judge would not reject it as [`entente_judge::Illegal`] in that
+//! position (the property `tests/legal_vs_judge.rs` checks exhaustively). Orders are listed in
+//! one canonical spelling: the unit with its type and exact location, a fleet's destination
+//! with its coast, an army's destination without one, supported and convoyed units with their
+//! type and location but no power. Other spellings the judge also accepts (an army written
+//! with a coast, a unit without its letter, `Disband` for `Remove`) are the same order.
+//!
+//! Two kinds of order the judge accepts are left out on purpose: a "via convoy" move of an
+//! army to an adjacent space when no chain of fleets could carry it (it always fails, with
+//! no convoy), and a "via convoy" spelling of a move that needs a convoy anyway (listed once,
+//! without the tag, as the judge reads both the same).
+//!
+//! [`Legal`] precomputes the map's adjacency once; each call fills a caller-owned
+//! [`LegalOrders`] (orders grouped per unit, or per power for adjustments) and allocates
+//! nothing once the buffers have grown. Sets of provinces are [`LocSet`] bit masks throughout.
+
+use entente_judge::{Position, Unit};
+use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
+use entente_orders::{Order, Target, UnitRef};
+
+/// The orders of one unit (movement and retreat phases) or of one power (adjustments).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Group {
+    pub power: PowerId,
+    /// The unit's province; `None` for a power's adjustment group.
+    pub province: Option<ProvinceId>,
+    /// Adjustments: builds (positive) or removals (negative) due; 0 in other phases.
+    pub due: i32,
+    start: u32,
+    end: u32,
+}
+
+/// Legal orders of a position, grouped: one group per unit, or per power in adjustments.
+/// Reuse one value across calls so its buffers are kept.
+#[derive(Clone, Debug, Default)]
+pub struct LegalOrders {
+    orders: Vec<Order>,
+    groups: Vec<Group>,
+}
+
+impl LegalOrders {
+    pub fn new() -> LegalOrders {
+        LegalOrders::default()
+    }
+    pub fn clear(&mut self) {
+        self.orders.clear();
+        self.groups.clear();
+    }
+    /// The groups, by province (units) or by power (adjustments).
+    pub fn groups(&self) -> &[Group] {
+        &self.groups
+    }
+    /// Every order, group after group.
+    pub fn orders(&self) -> &[Order] {
+        &self.orders
+    }
+    /// The orders of one group.
+    pub fn of(&self, g: &Group) -> &[Order] {
+        &self.orders[g.start as usize..g.end as usize]
+    }
+    pub fn len(&self) -> usize {
+        self.orders.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.orders.is_empty()
+    }
+    /// Every order with the power that may give it.
+    pub fn iter(&self) -> impl Iterator<Item = (PowerId, Order)> + '_ {
+        self.groups
+            .iter()
+            .flat_map(move |g| self.of(g).iter().map(move |&o| (g.power, o)))
+    }
+    /// Appends every `(power, order)` to `out` (the judge's input form).
+    pub fn extend_into(&self, out: &mut Vec<(PowerId, Order)>) {
+        out.reserve(self.orders.len());
+        for g in &self.groups {
+            out.extend(self.of(g).iter().map(|&o| (g.power, o)));
+        }
+    }
+
+    fn open(&mut self, power: PowerId, province: Option<ProvinceId>, due: i32) {
+        let at = self.orders.len() as u32;
+        self.groups.push(Group {
+            power,
+            province,
+            due,
+            start: at,
+            end: at,
+        });
+    }
+    #[inline]
+    fn push(&mut self, o: Order) {
+        self.orders.push(o);
+    }
+    fn close(&mut self) {
+        let end = self.orders.len() as u32;
+        if let Some(g) = self.groups.last_mut() {
+            g.end = end;
+        }
+    }
+}
+
+/// Members of a set, in increasing order, straight off the mask words.
+#[derive(Clone, Copy)]
+struct Bits {
+    w: [u64; 4],
+    i: usize,
+}
+
+impl Iterator for Bits {
+    type Item = u8;
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        while self.i < 4 {
+            let w = self.w[self.i];
+            if w != 0 {
+                self.w[self.i] = w & (w - 1);
+                return Some((self.i as u32 * 64 + w.trailing_zeros()) as u8);
+            }
+            self.i += 1;
+        }
+        None
+    }
+}
+
+#[inline]
+fn bits(s: LocSet) -> Bits {
+    Bits { w: s.words(), i: 0 }
+}
+
+#[inline]
+fn single(p: u8) -> LocSet {
+    let mut s = LocSet::EMPTY;
+    s.insert(p);
+    s
+}
+
+/// A convoy order some fleet may give: fleet, army, and where the army may go through it.
+#[derive(Clone, Copy, Debug)]
+struct ConvoyEntry {
+    fleet: u8,
+    army: u8,
+    dests: LocSet,
+}
+
+/// Legal-order generator for one map. Build once ([`Legal::new`]); every call reuses its
+/// scratch space, so keep one per thread.
+#[derive(Clone, Debug)]
+pub struct Legal {
+    provinces: usize,
+    province_of: Vec<u8>,
+    /// Per province: provinces an army there can move to.
+    army_adj: Vec<LocSet>,
+    /// Per location: locations a fleet there can move to.
+    fleet_adj: Vec<LocSet>,
+    /// Per location: provinces a fleet there can reach (what it may support into).
+    fleet_reach: Vec<LocSet>,
+    /// Per province: provinces a fleet on any of its coasts can reach (convoy adjacency).
+    pfr: Vec<LocSet>,
+    /// Per province (army supporter) / per location (fleet supporter): provinces from which
+    /// a unit could move, without convoy, into a space the supporter reaches.
+    near_army: Vec<LocSet>,
+    near_fleet: Vec<LocSet>,
+    sea: LocSet,
+    /// Provinces where a fleet may convoy.
+    convoy_ok: LocSet,
+    kind: Vec<ProvinceKind>,
+    coasts: Vec<Vec<Loc>>,
+    centres: LocSet,
+    homes: Vec<LocSet>,
+    scratch: Scratch,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    units: Vec<Option<Unit>>,
+    /// Per province with a unit: where it may move (armies: by land or by convoy).
+    moves: Vec<LocSet>,
+    /// Per army: the convoying fleets reachable from it, and where they can carry it.
+    closure: Vec<LocSet>,
+    convoy_dests: Vec<LocSet>,
+    /// Per province: destinations of irredundant routes through the fleet there (one army).
+    route_dests: Vec<LocSet>,
+    convoys: Vec<ConvoyEntry>,
+}
+
+impl Legal {
+    pub fn new(map: &Map) -> Legal {
+        let np = map.num_provinces();
+        let nl = map.num_locs();
+        let province_of: Vec<u8> = (0..nl).map(|l| map.province_of(Loc(l as u8)).0).collect();
+        let army_adj: Vec<LocSet> = (0..np)
+            .map(|p| *map.army_neighbours(ProvinceId(p as u8)))
+            .collect();
+        let fleet_adj: Vec<LocSet> = (0..nl)
+            .map(|l| *map.fleet_neighbours(Loc(l as u8)))
+            .collect();
+        let fleet_reach: Vec<LocSet> = (0..nl).map(|l| *map.fleet_reach(Loc(l as u8))).collect();
+        let pfr: Vec<LocSet> = (0..np)
+            .map(|p| *map.province_fleet_reach(ProvinceId(p as u8)))
+            .collect();
+        let near = |reach: &LocSet| {
+            let mut n = LocSet::EMPTY;
+            for d in bits(*reach) {
+                n = n.union(&army_adj[d as usize]).union(&pfr[d as usize]);
+            }
+            n
+        };
+        let near_army = army_adj.iter().map(near).collect();
+        let near_fleet = fleet_reach.iter().map(near).collect();
+        let mut sea = LocSet::EMPTY;
+        let mut convoy_ok = LocSet::EMPTY;
+        for p in map.province_ids() {
+            if map.is_sea(p) {
+                sea.insert(p.0);
+            }
+            if map.convoys(p) {
+                convoy_ok.insert(p.0);
+            }
+        }
+        let homes = map
+            .powers()
+            .iter()
+            .map(|pw| {
+                let mut s = LocSet::EMPTY;
+                for h in &pw.home_centres {
+                    s.insert(h.0);
+                }
+                s
+            })
+            .collect();
+        Legal {
+            provinces: np,
+            province_of,
+            army_adj,
+            fleet_adj,
+            fleet_reach,
+            pfr,
+            near_army,
+            near_fleet,
+            sea,
+            convoy_ok,
+            kind: map.provinces().iter().map(|p| p.kind).collect(),
+            coasts: map.provinces().iter().map(|p| p.coasts.clone()).collect(),
+            centres: *map.centres(),
+            homes,
+            scratch: Scratch {
+                units: vec![None; np],
+                moves: vec![LocSet::EMPTY; np],
+                closure: vec![LocSet::EMPTY; np],
+                convoy_dests: vec![LocSet::EMPTY; np],
+                route_dests: vec![LocSet::EMPTY; np],
+                convoys: Vec::new(),
+            },
+        }
+    }
+
+    /// Provinces a unit may support into (or move to, without convoy).
+    #[inline]
+    fn reach(&self, u: Unit) -> LocSet {
+        match u.ty {
+            UnitType::Army => self.army_adj[self.province_of[u.loc.index()] as usize],
+            UnitType::Fleet => self.fleet_reach[u.loc.index()],
+        }
+    }
+
+    /// Convoying fleets reachable from the army at `f` (avoiding `without`), and the land
+    /// spaces they carry it to: what the judge's `convoy_possible` searches.
+    fn convoy_closure(&self, f: u8, fleets: LocSet) -> (LocSet, LocSet) {
+        let mut closure = self.pfr[f as usize].intersection(&fleets);
+        let mut frontier = closure;
+        let mut touched = LocSet::EMPTY;
+        while !frontier.is_empty() {
+            let mut next = LocSet::EMPTY;
+            for c in bits(frontier) {
+                next = next.union(&self.pfr[c as usize]);
+            }
+            touched = touched.union(&next);
+            frontier = next.intersection(&fleets).difference(&closure);
+            closure = closure.union(&frontier);
+        }
+        let dests = touched.difference(&self.sea).difference(&single(f));
+        (closure, dests)
+    }
+
+    /// Every legal order of a movement phase, one group per unit in province order.
+    pub fn movement(&mut self, pos: &Position, out: &mut LegalOrders) {
+        out.clear();
+        let np = self.provinces;
+        let mut s = std::mem::take(&mut self.scratch);
+        let mut occ = LocSet::EMPTY;
+        let mut armies = LocSet::EMPTY;
+        let mut fleets = LocSet::EMPTY;
+        for p in 0..np {
+            let u = pos.unit_at(ProvinceId(p as u8));
+            s.units[p] = u;
+            if let Some(u) = u {
+                occ.insert(p as u8);
+                match u.ty {
+                    UnitType::Army => armies.insert(p as u8),
+                    UnitType::Fleet => fleets.insert(p as u8),
+                }
+                s.moves[p] = self.reach(u);
+            }
+        }
+        // Convoys: only fleets where convoying is possible take part.
+        let fleets = fleets.intersection(&self.convoy_ok);
+        let mut convoyable = LocSet::EMPTY;
+        s.convoys.clear();
+        if !fleets.is_empty() {
+            for a in bits(armies) {
+                if !self.pfr[a as usize].intersects(&fleets) {
+                    continue;
+                }
+                let (closure, dests) = self.convoy_closure(a, fleets);
+                s.closure[a as usize] = closure;
+                s.convoy_dests[a as usize] = dests;
+                if dests.is_empty() {
+                    continue;
+                }
+                convoyable.insert(a);
+                s.moves[a as usize] = s.moves[a as usize].union(&dests);
+                self.irredundant_routes(a, fleets, closure, &mut s);
+            }
+        }
+        for p in bits(occ) {
+            let u = s.units[p as usize].expect("occupied");
+            out.open(u.power, Some(ProvinceId(p)), 0);
+            self.unit_orders(p, u, occ, fleets, convoyable, &s, out);
+            out.close();
+        }
+        self.scratch = s;
+    }
+
+    /// Fills `s.convoys` with the fleets on a route without a shortcut (DATC 6.G.19) for the
+    /// army at `a`, and where each such route leads: every chordless path of convoying fleets
+    /// that starts next to the army, as the judge's `on_irredundant_route` walks them.
+    fn irredundant_routes(&self, a: u8, fleets: LocSet, closure: LocSet, s: &mut Scratch) {
+        for c in bits(closure) {
+            s.route_dests[c as usize] = LocSet::EMPTY;
+        }
+        let mut not_dest = self.sea;
+        not_dest.insert(a);
+        let start = self.pfr[a as usize];
+        for c in bits(start.intersection(&fleets)) {
+            self.route_from(
+                start,
+                not_dest,
+                fleets,
+                single(c),
+                LocSet::EMPTY,
+                c,
+                &mut s.route_dests,
+            );
+        }
+        for c in bits(closure) {
+            let dests = s.route_dests[c as usize];
+            if !dests.is_empty() {
+                s.convoys.push(ConvoyEntry {
+                    fleet: c,
+                    army: a,
+                    dests,
+                });
+            }
+        }
+    }
+
+    /// One path state: `path` (a set) ends at `last`; `before` is what the fleets before
+    /// `last` touch. Returns the destinations of this path and of all its extensions, and
+    /// records them for `last` (the fleets before it record them on the way back).
+    #[allow(clippy::too_many_arguments)]
+    fn route_from(
+        &self,
+        start: LocSet,
+        not_dest: LocSet,
+        fleets: LocSet,
+        path: LocSet,
+        before: LocSet,
+        last: u8,
+        table: &mut [LocSet],
+    ) -> LocSet {
+        let touch = self.pfr[last as usize];
+        // The route ends where only its last fleet touches the destination.
+        let mut found = touch
+            .difference(&before)
+            .difference(&not_dest)
+            .difference(&path);
+        let next_before = before.union(&touch);
+        // Chordless: a new fleet touches the last one only, and not the army's space.
+        let next = touch
+            .intersection(&fleets)
+            .difference(&path)
+            .difference(&start)
+            .difference(&before);
+        for c in bits(next) {
+            let mut p2 = path;
+            p2.insert(c);
+            let sub = self.route_from(start, not_dest, fleets, p2, next_before, c, table);
+            found = found.union(&sub);
+        }
+        table[last as usize] = table[last as usize].union(&found);
+        found
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn unit_orders(
+        &self,
+        p: u8,
+        u: Unit,
+        occ: LocSet,
+        fleets: LocSet,
+        convoyable: LocSet,
+        s: &Scratch,
+        out: &mut LegalOrders,
+    ) {
+        let me = UnitRef {
+            ty: Some(u.ty),
+            loc: u.loc,
+        };
+        let target = |q: u8| {
+            let t = s.units[q as usize].expect("occupied");
+            Target {
+                power: None,
+                ty: Some(t.ty),
+                loc: t.loc,
+            }
+        };
+        out.push(Order::Hold(me));
+        let reach = self.reach(u);
+        match u.ty {
+            UnitType::Army => {
+                let adj = reach;
+                for d in bits(s.moves[p as usize]) {
+                    out.push(Order::Move {
+                        unit: me,
+                        to: Loc(d),
+                        via_convoy: false,
+                    });
+                    if adj.contains(d)
+                        && convoyable.contains(p)
+                        && s.convoy_dests[p as usize].contains(d)
+                    {
+                        out.push(Order::Move {
+                            unit: me,
+                            to: Loc(d),
+                            via_convoy: true,
+                        });
+                    }
+                }
+            }
+            UnitType::Fleet => {
+                for l in bits(self.fleet_adj[u.loc.index()]) {
+                    out.push(Order::Move {
+                        unit: me,
+                        to: Loc(l),
+                        via_convoy: false,
+                    });
+                }
+            }
+        }
+        let others = occ.difference(&single(p));
+        for t in bits(reach.intersection(&others)) {
+            out.push(Order::SupportHold {
+                unit: me,
+                target: target(t),
+            });
+        }
+        let near = match u.ty {
+            UnitType::Army => self.near_army[p as usize],
+            UnitType::Fleet => self.near_fleet[u.loc.index()],
+        };
+        let in_chain = u.ty == UnitType::Fleet && fleets.contains(p);
+        for q in bits(
+            near.intersection(&others)
+                .union(&convoyable.difference(&single(p))),
+        ) {
+            let mut moves = s.moves[q as usize];
+            if in_chain && convoyable.contains(q) && s.closure[q as usize].contains(p) {
+                // A fleet cannot support a move that needs it as the convoy (DATC 6.D.31).
+                let mut without = fleets;
+                without.remove(p);
+                let (_, dests) = self.convoy_closure(q, without);
+                moves = self.army_adj[q as usize].union(&dests);
+            }
+            let dests = moves.intersection(&reach).difference(&single(p));
+            if dests.is_empty() {
+                continue;
+            }
+            let t = target(q);
+            for d in bits(dests) {
+                out.push(Order::SupportMove {
+                    unit: me,
+                    target: t,
+                    to: Loc(d),
+                });
+            }
+        }
+        if in_chain {
+            for e in s.convoys.iter().filter(|e| e.fleet == p) {
+                let t = target(e.army);
+                for d in bits(e.dests) {
+                    out.push(Order::Convoy {
+                        unit: me,
+                        target: t,
+                        to: Loc(d),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Picks one legal set of orders, every choice uniform (`below(n)` returns a uniform
+    /// number in `0..n`): one order per unit in movement and retreat phases; in adjustments,
+    /// as many builds (in different provinces) or waives as the power is due, or that many
+    /// different removals. Appends `(power, order)` pairs to `out`.
+    pub fn choose(
+        &self,
+        legal: &LegalOrders,
+        mut below: impl FnMut(usize) -> usize,
+        out: &mut Vec<(PowerId, Order)>,
+    ) {
+        for g in legal.groups() {
+            let list = legal.of(g);
+            if list.is_empty() {
+                continue;
+            }
+            if g.due == 0 {
+                out.push((g.power, list[below(list.len())]));
+            } else if g.due > 0 {
+                let mut used = LocSet::EMPTY;
+                let free = |o: &Order, used: &LocSet| match *o {
+                    Order::Build { loc, .. } => !used.contains(self.province_of[loc.index()]),
+                    _ => true,
+                };
+                for _ in 0..g.due {
+                    let n = list.iter().filter(|o| free(o, &used)).count();
+                    let r = below(n);
+                    let o = *list
+                        .iter()
+                        .filter(|o| free(o, &used))
+                        .nth(r)
+                        .expect("r < n");
+                    if let Order::Build { loc, .. } = o {
+                        used.insert(self.province_of[loc.index()]);
+                    }
+                    out.push((g.power, o));
+                }
+            } else {
+                let mut taken = LocSet::EMPTY;
+                let k = (-g.due as usize).min(list.len());
+                for i in 0..k {
+                    let r = below(list.len() - i);
+                    let idx = (0..list.len())
+                        .filter(|&j| !taken.contains(j as u8))
+                        .nth(r)
+                        .expect("r < remaining");
+                    taken.insert(idx as u8);
+                    out.push((g.power, list[idx]));
+                }
+            }
+        }
+    }
+
+    /// Every legal order of a retreat phase: per dislodged unit, each retreat and a disband.
+    pub fn retreats(&mut self, pos: &Position, out: &mut LegalOrders) {
+        out.clear();
+        for (p, d) in pos.dislodged() {
+            let me = UnitRef {
+                ty: Some(d.unit.ty),
+                loc: d.unit.loc,
+            };
+            out.open(d.unit.power, Some(p), 0);
+            out.push(Order::Disband(me));
+            for l in bits(d.retreats) {
+                out.push(Order::Retreat {
+                    unit: me,
+                    to: Loc(l),
+                });
+            }
+            out.close();
+        }
+    }
+
+    /// Every legal order of an adjustment phase, one group per power with builds or
+    /// removals due: builds in each owned, empty home centre (each unit type and coast that
+    /// fits) and a waive, or the removal of each of its units.
+    pub fn adjustments(&mut self, pos: &Position, out: &mut LegalOrders) {
+        out.clear();
+        let np = self.homes.len();
+        let mut due = [0i32; 64];
+        let mut occ = LocSet::EMPTY;
+        for p in 0..self.provinces {
+            if let Some(u) = pos.unit_at(ProvinceId(p as u8)) {
+                due[u.power.index()] -= 1;
+                occ.insert(p as u8);
+            }
+        }
+        for c in bits(self.centres) {
+            if let Some(o) = pos.owner(ProvinceId(c)) {
+                due[o.index()] += 1;
+            }
+        }
+        for pi in 0..np {
+            let power = PowerId(pi as u8);
+            let n = due[pi];
+            if n == 0 {
+                continue;
+            }
+            out.open(power, None, n);
+            if n > 0 {
+                for h in bits(self.homes[pi].difference(&occ)) {
+                    if pos.owner(ProvinceId(h)) != Some(power) {
+                        continue;
+                    }
+                    let kind = self.kind[h as usize];
+                    if kind != ProvinceKind::Sea {
+                        out.push(Order::Build {
+                            ty: Some(UnitType::Army),
+                            loc: Loc(h),
+                        });
+                    }
+                    if kind != ProvinceKind::Land {
+                        let coasts = &self.coasts[h as usize];
+                        if coasts.is_empty() {
+                            out.push(Order::Build {
+                                ty: Some(UnitType::Fleet),
+                                loc: Loc(h),
+                            });
+                        }
+                        for &c in coasts {
+                            out.push(Order::Build {
+                                ty: Some(UnitType::Fleet),
+                                loc: c,
+                            });
+                        }
+                    }
+                }
+                out.push(Order::Waive);
+            } else {
+                for p in bits(occ) {
+                    if let Some(u) = pos.unit_at(ProvinceId(p)) {
+                        if u.power == power {
+                            out.push(Order::Remove(UnitRef {
+                                ty: Some(u.ty),
+                                loc: u.loc,
+                            }));
+                        }
+                    }
+                }
+            }
+            out.close();
+        }
+    }
+}

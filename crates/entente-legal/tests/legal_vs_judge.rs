@@ -1,0 +1,478 @@
+//! The definition of a legal order, checked against the judge itself: in the start position
+//! and in positions of random games, every listed order is accepted by the judge (not
+//! `Illegal`), and every order the judge accepts is listed (in its canonical spelling).
+//! "Every order" is exhaustive over the spellings that matter: each unit, each kind, each
+//! target unit and each location of the map as destination, with and without "via convoy".
+
+use entente_game::{Game, PhaseKind};
+use entente_judge::{
+    adjudicate_adjustments, adjudicate_retreats, Distances, Judge, MovementResult, Outcome,
+    Position, Rulebook,
+};
+use entente_legal::{Legal, LegalOrders};
+use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
+use entente_orders::{format_order, Order, Target, UnitRef};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// Positions (with their phase kind) of a random game where every power picks uniformly
+/// among its legal orders, up to `max_phases` phases.
+fn random_positions(map: &Arc<Map>, seed: u64, max_phases: usize) -> Vec<(PhaseKind, Position)> {
+    let mut g = Game::new(map.clone(), Rulebook::default_game());
+    g.set_end_year(Some(1950));
+    let mut legal = Legal::new(map);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut buf = LegalOrders::new();
+    let mut out = Vec::new();
+    while !g.is_over() && out.len() < max_phases {
+        let kind = g.phase().kind;
+        let pos = g.position().clone();
+        generate(&mut legal, kind, &pos, &mut buf);
+        let mut orders = Vec::new();
+        legal.choose(&buf, |n| rng.random_range(0..n), &mut orders);
+        out.push((kind, pos));
+        g.process(&orders);
+    }
+    out
+}
+
+fn generate(legal: &mut Legal, kind: PhaseKind, pos: &Position, buf: &mut LegalOrders) {
+    match kind {
+        PhaseKind::Movement => legal.movement(pos, buf),
+        PhaseKind::Retreat => legal.retreats(pos, buf),
+        PhaseKind::Adjustment => legal.adjustments(pos, buf),
+    }
+}
+
+/// Where a fleet at `from` lands when ordered to `to` (the judge's reading, DATC 4.B.1–3).
+fn fleet_landing(map: &Map, from: Loc, to: Loc) -> Option<Loc> {
+    let prov = map.province(map.province_of(to));
+    if map.coast_of(to).is_some() || prov.coasts.is_empty() {
+        return map.fleet_adjacent(from, to).then_some(to);
+    }
+    let mut it = prov.coasts.iter().filter(|&&c| map.fleet_adjacent(from, c));
+    match (it.next(), it.next()) {
+        (Some(&c), None) => Some(c),
+        _ => None,
+    }
+}
+
+/// An independent check that some chain of fleets could carry the army at `from` to `to`.
+fn convoy_route(map: &Map, pos: &Position, from: ProvinceId, to: ProvinceId) -> bool {
+    let fleet_at = |p: u8| {
+        pos.unit_at(ProvinceId(p))
+            .is_some_and(|u| u.ty == UnitType::Fleet)
+            && map.convoys(ProvinceId(p))
+    };
+    let mut seen = LocSet::EMPTY;
+    let mut stack: Vec<u8> = map
+        .province_fleet_reach(from)
+        .iter()
+        .filter(|&c| fleet_at(c))
+        .collect();
+    for &c in &stack {
+        seen.insert(c);
+    }
+    while let Some(c) = stack.pop() {
+        if map.province_fleet_reach(ProvinceId(c)).contains(to.0) {
+            return true;
+        }
+        for n in map.province_fleet_reach(ProvinceId(c)).iter() {
+            if !seen.contains(n) && fleet_at(n) {
+                seen.insert(n);
+                stack.push(n);
+            }
+        }
+    }
+    false
+}
+
+/// The canonical spelling of an order the judge accepted, as `Legal` lists it; `None` for
+/// the accepted orders `Legal` leaves out on purpose (see the crate documentation).
+fn canonical(map: &Map, pos: &Position, kind: PhaseKind, o: Order) -> Option<Order> {
+    let actual = |u: UnitRef| {
+        let p = map.province_of(u.loc);
+        let unit = match kind {
+            PhaseKind::Retreat => pos.dislodged_at(p).map(|d| d.unit),
+            _ => pos.unit_at(p),
+        }
+        .expect("the judge accepted an order for a unit that exists");
+        UnitRef {
+            ty: Some(unit.ty),
+            loc: unit.loc,
+        }
+    };
+    let target = |t: Target| {
+        let u = pos.unit_at(map.province_of(t.loc)).expect("target exists");
+        Target {
+            power: None,
+            ty: Some(u.ty),
+            loc: u.loc,
+        }
+    };
+    let prov = |l: Loc| map.province_of(l).loc();
+    Some(match o {
+        Order::Hold(u) => Order::Hold(actual(u)),
+        Order::Move {
+            unit,
+            to,
+            via_convoy,
+        } if kind == PhaseKind::Movement => {
+            let me = actual(unit);
+            match me.ty {
+                Some(UnitType::Army) => {
+                    let from = map.province_of(me.loc);
+                    let d = map.province_of(to);
+                    let adjacent = map.army_adjacent(from, d);
+                    if via_convoy && adjacent && !convoy_route(map, pos, from, d) {
+                        return None;
+                    }
+                    Order::Move {
+                        unit: me,
+                        to: d.loc(),
+                        via_convoy: via_convoy && adjacent,
+                    }
+                }
+                _ => Order::Move {
+                    unit: me,
+                    to: fleet_landing(map, me.loc, to).expect("accepted fleet move lands"),
+                    via_convoy: false,
+                },
+            }
+        }
+        Order::Move { unit, to, .. } | Order::Retreat { unit, to } => {
+            let me = actual(unit);
+            let to = match me.ty {
+                Some(UnitType::Army) => prov(to),
+                _ => fleet_landing(map, me.loc, to).expect("accepted retreat lands"),
+            };
+            Order::Retreat { unit: me, to }
+        }
+        Order::SupportHold { unit, target: t } => Order::SupportHold {
+            unit: actual(unit),
+            target: target(t),
+        },
+        Order::SupportMove {
+            unit,
+            target: t,
+            to,
+        } => Order::SupportMove {
+            unit: actual(unit),
+            target: target(t),
+            to: prov(to),
+        },
+        Order::Convoy {
+            unit,
+            target: t,
+            to,
+        } => Order::Convoy {
+            unit: actual(unit),
+            target: target(t),
+            to: prov(to),
+        },
+        Order::Disband(u) | Order::Remove(u) if kind == PhaseKind::Retreat => {
+            Order::Disband(actual(u))
+        }
+        Order::Disband(u) | Order::Remove(u) => Order::Remove(actual(u)),
+        Order::Build { ty, loc } => {
+            let p = map.province_of(loc);
+            let kind = map.province(p).kind;
+            let ty = ty.unwrap_or_else(|| {
+                if map.coast_of(loc).is_some() {
+                    UnitType::Fleet
+                } else {
+                    assert_eq!(kind, ProvinceKind::Land, "{}", format_order(map, &o));
+                    UnitType::Army
+                }
+            });
+            Order::Build {
+                ty: Some(ty),
+                loc: if ty == UnitType::Army { p.loc() } else { loc },
+            }
+        }
+        Order::Waive => Order::Waive,
+    })
+}
+
+/// Every order worth asking the judge about in this position: for each unit (or power),
+/// each order kind with each target unit and each location of the map.
+fn candidates(map: &Map, pos: &Position, kind: PhaseKind) -> Vec<(PowerId, Order)> {
+    let locs: Vec<Loc> = (0..map.num_locs() as u8).map(Loc).collect();
+    let mut out = Vec::new();
+    match kind {
+        PhaseKind::Movement => {
+            let units: Vec<_> = pos.units().collect();
+            for &(_, u) in &units {
+                let me = UnitRef {
+                    ty: Some(u.ty),
+                    loc: u.loc,
+                };
+                out.push((u.power, Order::Hold(me)));
+                for &to in &locs {
+                    for via_convoy in [false, true] {
+                        out.push((
+                            u.power,
+                            Order::Move {
+                                unit: me,
+                                to,
+                                via_convoy,
+                            },
+                        ));
+                    }
+                }
+                for &(_, t) in &units {
+                    let target = Target {
+                        power: Some(t.power),
+                        ty: None,
+                        loc: t.loc,
+                    };
+                    out.push((u.power, Order::SupportHold { unit: me, target }));
+                    for &to in &locs {
+                        out.push((
+                            u.power,
+                            Order::SupportMove {
+                                unit: me,
+                                target,
+                                to,
+                            },
+                        ));
+                        out.push((
+                            u.power,
+                            Order::Convoy {
+                                unit: me,
+                                target,
+                                to,
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+        PhaseKind::Retreat => {
+            for (_, d) in pos.dislodged() {
+                let me = UnitRef {
+                    ty: Some(d.unit.ty),
+                    loc: d.unit.loc,
+                };
+                out.push((d.unit.power, Order::Disband(me)));
+                for &to in &locs {
+                    out.push((d.unit.power, Order::Retreat { unit: me, to }));
+                }
+            }
+        }
+        PhaseKind::Adjustment => {
+            for power in map.power_ids() {
+                out.push((power, Order::Waive));
+                for u in pos.units_of(power) {
+                    out.push((
+                        power,
+                        Order::Remove(UnitRef {
+                            ty: Some(u.ty),
+                            loc: u.loc,
+                        }),
+                    ));
+                }
+                for &loc in &locs {
+                    for ty in [None, Some(UnitType::Army), Some(UnitType::Fleet)] {
+                        out.push((power, Order::Build { ty, loc }));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Judges each order as the only order of its phase... in batches where the judge checks
+/// orders one by one (movement, retreats), alone where order matters (adjustments).
+fn judge_each(
+    map: &Map,
+    rules: &Rulebook,
+    dist: &Distances,
+    judge: &mut Judge,
+    pos: &Position,
+    kind: PhaseKind,
+    orders: &[(PowerId, Order)],
+) -> Vec<Outcome> {
+    match kind {
+        PhaseKind::Movement => {
+            let mut res = MovementResult::default();
+            let mut out = Vec::with_capacity(orders.len());
+            // Order indices are u16 inside the judge: keep batches small.
+            for chunk in orders.chunks(4096) {
+                judge.movement_into(map, rules, pos, chunk, &mut res);
+                out.extend(res.orders.iter().map(|r| r.outcome));
+            }
+            out
+        }
+        PhaseKind::Retreat => adjudicate_retreats(map, pos, orders)
+            .orders
+            .iter()
+            .map(|r| r.outcome)
+            .collect(),
+        PhaseKind::Adjustment => orders
+            .iter()
+            .map(|o| {
+                adjudicate_adjustments(map, rules, dist, pos, std::slice::from_ref(o)).orders[0]
+                    .outcome
+            })
+            .collect(),
+    }
+}
+
+fn check_position(
+    map: &Map,
+    legal: &mut Legal,
+    judge: &mut Judge,
+    kind: PhaseKind,
+    pos: &Position,
+) -> usize {
+    let rules = Rulebook::default_game();
+    let dist = Distances::new(map);
+    let mut buf = LegalOrders::new();
+    generate(legal, kind, pos, &mut buf);
+    let listed: Vec<(PowerId, Order)> = buf.iter().collect();
+    let set: HashSet<(PowerId, Order)> = listed.iter().copied().collect();
+    assert_eq!(set.len(), listed.len(), "an order is listed twice");
+
+    // Every listed order is legal.
+    let outcomes = judge_each(map, &rules, &dist, judge, pos, kind, &listed);
+    for (&(p, o), r) in listed.iter().zip(&outcomes) {
+        assert!(
+            !r.is_illegal(),
+            "{kind:?}: listed {} ({}) but the judge says {r:?}",
+            format_order(map, &o),
+            map.power(p).name
+        );
+    }
+    // Groups: one per unit, each order of the group's power and unit.
+    for g in buf.groups() {
+        assert!(!buf.of(g).is_empty());
+        for o in buf.of(g) {
+            if let (Some(p), Some(u)) = (g.province, o.unit()) {
+                assert_eq!(map.province_of(u.loc), p);
+            }
+        }
+    }
+
+    // Every legal order is listed.
+    let cands = candidates(map, pos, kind);
+    let outcomes = judge_each(map, &rules, &dist, judge, pos, kind, &cands);
+    let mut legal_count = 0;
+    for (&(p, o), r) in cands.iter().zip(&outcomes) {
+        if r.is_illegal() {
+            continue;
+        }
+        legal_count += 1;
+        if let Some(c) = canonical(map, pos, kind, o) {
+            assert!(
+                set.contains(&(p, c)),
+                "{kind:?}: the judge accepts {} ({}) as {r:?}, but {} is not listed",
+                format_order(map, &o),
+                map.power(p).name,
+                format_order(map, &c)
+            );
+        }
+    }
+    legal_count
+}
+
+#[test]
+fn start_position_lists_exactly_the_legal_orders() {
+    let map = Map::standard();
+    let mut legal = Legal::new(&map);
+    let mut judge = Judge::new();
+    let pos = Position::start(&map);
+    check_position(&map, &mut legal, &mut judge, PhaseKind::Movement, &pos);
+    let mut buf = LegalOrders::new();
+    legal.movement(&pos, &mut buf);
+    assert_eq!(buf.groups().len(), 22);
+    let text: HashSet<String> = buf.orders().iter().map(|o| format_order(&map, o)).collect();
+    for o in [
+        "A par - bur",
+        "A par S A mar - bur",
+        "F bre S A par - pic",
+        "F stp/sc - bot",
+        "F lon S F edi - nth",
+        "A war S A mos - ukr",
+    ] {
+        assert!(text.contains(o), "missing {o}");
+    }
+    // Nothing at sea yet: no convoys, no moves by convoy.
+    assert!(!buf
+        .orders()
+        .iter()
+        .any(|o| matches!(o, Order::Convoy { .. })));
+}
+
+#[test]
+fn random_game_positions_list_exactly_the_legal_orders() {
+    let map = Arc::new(Map::standard());
+    let mut legal = Legal::new(&map);
+    let mut judge = Judge::new();
+    let mut seen = [0usize; 3];
+    let mut convoys = 0;
+    // Debug builds are slow: a few games, every phase of their first decades.
+    for seed in 0..3u64 {
+        for (kind, pos) in random_positions(&map, seed, 90) {
+            check_position(&map, &mut legal, &mut judge, kind, &pos);
+            seen[kind as usize] += 1;
+            if kind == PhaseKind::Movement {
+                let mut buf = LegalOrders::new();
+                legal.movement(&pos, &mut buf);
+                convoys += buf
+                    .orders()
+                    .iter()
+                    .filter(|o| matches!(o, Order::Convoy { .. }))
+                    .count();
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "phases seen: {seen:?}");
+    assert!(
+        convoys > 0,
+        "random games should reach positions with convoys"
+    );
+}
+
+#[test]
+fn choose_respects_adjustment_counts() {
+    let map = Arc::new(Map::standard());
+    let mut legal = Legal::new(&map);
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut checked = 0;
+    for seed in 10..14u64 {
+        for (kind, pos) in random_positions(&map, seed, 200) {
+            if kind != PhaseKind::Adjustment {
+                continue;
+            }
+            let mut buf = LegalOrders::new();
+            legal.adjustments(&pos, &mut buf);
+            let mut orders = Vec::new();
+            legal.choose(&buf, |n| rng.random_range(0..n), &mut orders);
+            for g in buf.groups() {
+                let mine: Vec<_> = orders.iter().filter(|(p, _)| *p == g.power).collect();
+                let want = if g.due > 0 {
+                    g.due
+                } else {
+                    (-g.due).min(buf.of(g).len() as i32)
+                };
+                assert_eq!(mine.len() as i32, want);
+                let provinces: HashSet<_> = mine
+                    .iter()
+                    .filter_map(|(_, o)| match o {
+                        Order::Build { loc, .. } => Some(map.province_of(*loc)),
+                        Order::Remove(u) => Some(map.province_of(u.loc)),
+                        _ => None,
+                    })
+                    .collect();
+                let non_waive = mine.iter().filter(|(_, o)| *o != Order::Waive).count();
+                assert_eq!(provinces.len(), non_waive, "two orders for one province");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}

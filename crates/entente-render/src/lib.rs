@@ -1,0 +1,47 @@
+//! Pictures of a Diplomacy board: a position, and optionally a phase's orders with their
+//! outcomes, as SVG ([`Renderer::render`]), PNG ([`svg_to_png`]) or a whole history as one HTML
+//! page ([`history_html`]).
+//!
+//! The standard map is drawn from committed geometry (`geometry/standard.json`, generated
+//! from Natural Earth by `tools/mapgen`). A variant without geometry is drawn as a schematic:
+//! provinces laid out from the adjacency graph by a deterministic force-directed layout
+//! ([`Layout::schematic`]), so a user's variant is never blank.
+//!
+//! ```
+//! use entente_judge::Position;
+//! use entente_map::Map;
+//! use entente_render::{RenderOptions, Renderer};
+//!
+//! let map = Map::standard();
+//! let svg = Renderer::new(&map, RenderOptions::default())
+//!     .render(&Position::start(&map), None, &[], "Spring 1901");
+//! assert!(svg.contains(r#"id="p-par""#));
+//! ```
+
+mod html;
+mod layout;
+mod png;
+mod svg;
+
+pub use html::{history_html, Frame};
+pub use layout::{
+    CoastGeometry, Geometry, Layout, Point, ProvinceGeometry, ProvinceLayout, Shape,
+    STANDARD_GEOMETRY,
+};
+pub use png::svg_to_png;
+pub use svg::{RenderOptions, Renderer};
+
+use entente_judge::{Dislodged, Outcome, Position};
+use entente_map::{Map, PowerId, ProvinceId};
+use entente_orders::Order;
+
+/// One-shot rendering (builds the layout each call; keep a [`Renderer`] to draw many).
+pub fn render_svg(
+    map: &Map,
+    pos: &Position,
+    orders: Option<&[(PowerId, Order, Outcome)]>,
+    dislodged: &[(ProvinceId, Dislodged)],
+    title: &str,
+) -> String {
+    Renderer::new(map, RenderOptions::default()).render(pos, orders, dislodged, title)
+}

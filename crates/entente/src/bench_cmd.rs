@@ -1,0 +1,54 @@
+//! `entente bench`: entente and the Rust peer on identical work, ratios printed
+//! (docs/bench.md; `scripts/bench.sh` adds the Python `diplomacy` package).
+
+use entente_bench::suite::{format_report, memory_run, run, Options};
+use std::process::{Command, ExitCode};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Print the JSON report instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Random games for the games-per-second figure.
+    #[arg(long, default_value_t = 500)]
+    games: u32,
+    /// Seconds spent on each timing.
+    #[arg(long, default_value_t = 1.0)]
+    seconds: f64,
+    /// Leave out the Rust peer.
+    #[arg(long)]
+    no_peers: bool,
+    /// Internal: play this many games and print the memory report (run in a child process).
+    #[arg(long, hide = true)]
+    memory_child: Option<u32>,
+}
+
+pub fn run_cmd(args: Args) -> Result<ExitCode, String> {
+    if let Some(games) = args.memory_child {
+        println!("{}", memory_run(games));
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Peak memory wants a process of its own: this one is about to hold the whole suite.
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let child = Command::new(exe)
+        .args(["bench", "--memory-child", &args.games.min(100).to_string()])
+        .output()
+        .map_err(|e| format!("memory child: {e}"))?;
+    let memory = serde_json::from_slice(&child.stdout).ok();
+    let opts = Options {
+        seconds_each: args.seconds,
+        games: args.games,
+        peers: !args.no_peers,
+        ..Options::full()
+    };
+    let report = run(&opts, memory);
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+        );
+    } else {
+        print!("{}", format_report(&report));
+    }
+    Ok(ExitCode::SUCCESS)
+}
