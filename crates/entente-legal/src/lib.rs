@@ -183,6 +183,10 @@ struct Scratch {
     convoy_dests: Vec<LocSet>,
     /// Per province: destinations of irredundant routes through the fleet there (one army).
     route_dests: Vec<LocSet>,
+    /// Per province: the units that may move there (the transpose of `moves`).
+    movers: Vec<LocSet>,
+    /// Per army: where it may go without the fleet now ordering supports (`without_done`).
+    without: Vec<LocSet>,
     convoys: Vec<ConvoyEntry>,
 }
 
@@ -252,6 +256,8 @@ impl Legal {
                 closure: vec![LocSet::EMPTY; np],
                 convoy_dests: vec![LocSet::EMPTY; np],
                 route_dests: vec![LocSet::EMPTY; np],
+                movers: vec![LocSet::EMPTY; np],
+                without: vec![LocSet::EMPTY; np],
                 convoys: Vec::new(),
             },
         }
@@ -325,10 +331,16 @@ impl Legal {
                 self.irredundant_routes(a, fleets, closure, &mut s);
             }
         }
+        s.movers.iter_mut().for_each(|m| *m = LocSet::EMPTY);
+        for q in bits(occ) {
+            for d in bits(s.moves[q as usize]) {
+                s.movers[d as usize].insert(q);
+            }
+        }
         for p in bits(occ) {
             let u = s.units[p as usize].expect("occupied");
             out.open(u.power, Some(ProvinceId(p)), 0);
-            self.unit_orders(p, u, occ, fleets, convoyable, &s, out);
+            self.unit_orders(p, u, occ, fleets, convoyable, &mut s, out);
             out.close();
         }
         self.scratch = s;
@@ -412,7 +424,7 @@ impl Legal {
         occ: LocSet,
         fleets: LocSet,
         convoyable: LocSet,
-        s: &Scratch,
+        s: &mut Scratch,
         out: &mut LegalOrders,
     ) {
         let me = UnitRef {
@@ -467,32 +479,38 @@ impl Legal {
                 target: target(t),
             });
         }
-        let near = match u.ty {
-            UnitType::Army => self.near_army[p as usize],
-            UnitType::Fleet => self.near_fleet[u.loc.index()],
-        };
         let in_chain = u.ty == UnitType::Fleet && fleets.contains(p);
-        for q in bits(
-            near.intersection(&others)
-                .union(&convoyable.difference(&single(p))),
-        ) {
-            let mut moves = s.moves[q as usize];
-            if in_chain && convoyable.contains(q) && s.closure[q as usize].contains(p) {
-                // A fleet cannot support a move that needs it as the convoy (DATC 6.D.31).
-                let mut without = fleets;
-                without.remove(p);
-                let (_, dests) = self.convoy_closure(q, without);
-                moves = self.army_adj[q as usize].union(&dests);
-            }
-            let dests = moves.intersection(&reach).difference(&single(p));
-            if dests.is_empty() {
-                continue;
-            }
-            let t = target(q);
-            for d in bits(dests) {
+        // Supports of moves: for each space the supporter reaches, each unit that may move
+        // there (output-sized work).
+        let mut without_done = LocSet::EMPTY;
+        for d in bits(reach) {
+            let mut movers = s.movers[d as usize];
+            movers.remove(p);
+            for q in bits(movers) {
+                if in_chain
+                    && convoyable.contains(q)
+                    && s.closure[q as usize].contains(p)
+                    && !self.army_adj[q as usize].contains(d)
+                {
+                    // A fleet cannot support a move that needs it as the convoy (DATC 6.D.31).
+                    if !without_done.contains(q) {
+                        let mut others = fleets;
+                        others.remove(p);
+                        s.without[q as usize] = self.convoy_closure(q, others).1;
+                        without_done.insert(q);
+                    }
+                    if !s.without[q as usize].contains(d) {
+                        continue;
+                    }
+                }
+                let t = s.units[q as usize].expect("occupied");
                 out.push(Order::SupportMove {
                     unit: me,
-                    target: t,
+                    target: Target {
+                        power: None,
+                        ty: Some(t.ty),
+                        loc: t.loc,
+                    },
                     to: Loc(d),
                 });
             }

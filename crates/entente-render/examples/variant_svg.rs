@@ -20,5 +20,9 @@ fn main() {
     };
     let r = Renderer::with_layout(&map, layout, RenderOptions::default());
     let title = format!("{} {}", map.name, map.start_year);
-    std::fs::write(&args[2], r.render(&Position::start(&map), None, &[], &title)).expect("write");
+    std::fs::write(
+        &args[2],
+        r.render(&Position::start(&map), None, &[], &title),
+    )
+    .expect("write");
 }
