@@ -408,7 +408,7 @@ for (const p of variant.province) {
   const own = landOrSeaSeeds(p.abbr);
   const centre = p.centre ? own[0].p : null;
   if (centre && !inMulti(centre, shapes.get(p.abbr))) console.warn(`warning: centre of ${p.abbr} lies outside it`);
-  const unit = gridSearch(poly, (q, d) => Math.min(d, 22) + (centre ? Math.min(Math.hypot(q[0] - centre[0], q[1] - centre[1]), 20) * 0.6 : 0) - (p.kind === "sea" ? 0.1 : 0.03) * Math.hypot(q[0] - own[0].p[0], q[1] - own[0].p[1]));
+  const unit = gridSearch(poly, (q, d) => Math.min(d, 22) + (centre ? Math.min(Math.hypot(q[0] - centre[0], q[1] - centre[1]), 20) * 0.6 : 0) - (p.kind === "sea" ? 0.1 : 0.07) * Math.hypot(q[0] - own[0].p[0], q[1] - own[0].p[1]));
   // The label sits near the unit (about 20px away), clear of the border and the centre mark.
   const label = gridSearch(poly, (q, d) => {
     const du = Math.hypot(q[0] - unit[0], q[1] - unit[1]);

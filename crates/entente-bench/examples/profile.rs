@@ -5,7 +5,7 @@ use entente_bench::RandomGames;
 use entente_judge::{Judge, MovementResult, Rulebook};
 use entente_legal::{Legal, LegalOrders};
 use entente_map::Map;
-use std::time::Instant;
+use entente_bench::suite::now;
 
 fn main() {
     let what = std::env::args().nth(1).unwrap_or_else(|| "games".into());
@@ -16,7 +16,7 @@ fn main() {
     let map = Map::standard();
     let rules = Rulebook::default_game();
     let rec = record_movement_phases(&map, 20);
-    let t = Instant::now();
+    let t = now();
     let mut n = 0u64;
     match what.as_str() {
         "legal" => {
@@ -40,7 +40,7 @@ fn main() {
                 units as f64 / k,
                 convoys as f64 / k
             );
-            while t.elapsed().as_secs_f64() < secs {
+            while (now() - t) < secs {
                 for (pos, _) in &rec {
                     legal.movement(pos, &mut buf);
                     n += 1;
@@ -50,7 +50,7 @@ fn main() {
         "judge" => {
             let mut judge = Judge::new();
             let mut res = MovementResult::default();
-            while t.elapsed().as_secs_f64() < secs {
+            while (now() - t) < secs {
                 for (pos, o) in &rec {
                     judge.movement_into(&map, &rules, pos, o, &mut res);
                     n += 1;
@@ -60,13 +60,13 @@ fn main() {
         _ => {
             let mut g = RandomGames::new(&map, rules, 1950);
             let mut seed = 0;
-            while t.elapsed().as_secs_f64() < secs {
+            while (now() - t) < secs {
                 seed += 1;
                 n += g.play(seed).phases as u64;
             }
         }
     }
-    let e = t.elapsed().as_secs_f64();
+    let e = now() - t;
     println!(
         "{what}: {n} in {e:.2} s = {:.3} µs each",
         e / n as f64 * 1e6

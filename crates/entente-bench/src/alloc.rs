@@ -5,6 +5,7 @@
 //! atomic operations per allocation: nothing measurable next to the allocation itself.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 pub struct Counting;
@@ -13,6 +14,27 @@ static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    // Const-initialized and without destructor: safe to touch from inside the allocator.
+    static THREAD_ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    static HOOK: Cell<Option<fn(&Layout)>> = const { Cell::new(None) };
+    static IN_HOOK: Cell<bool> = const { Cell::new(false) };
+}
+
+#[inline]
+fn counted(layout: &Layout) {
+    ALLOCATIONS.fetch_add(1, Relaxed);
+    let _ = THREAD_ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+    let _ = HOOK.try_with(|h| {
+        if let Some(f) = h.get() {
+            if !IN_HOOK.with(|g| g.replace(true)) {
+                f(layout);
+                IN_HOOK.with(|g| g.set(false));
+            }
+        }
+    });
+}
 
 #[inline]
 fn grew(size: usize) {
@@ -23,12 +45,12 @@ fn grew(size: usize) {
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Relaxed);
+        counted(&layout);
         grew(layout.size());
         unsafe { System.alloc(layout) }
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Relaxed);
+        counted(&layout);
         grew(layout.size());
         unsafe { System.alloc_zeroed(layout) }
     }
@@ -37,7 +59,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Relaxed);
+        counted(&layout);
         if new_size >= layout.size() {
             grew(new_size - layout.size());
         } else {
@@ -56,6 +78,18 @@ pub fn installed() -> bool {
 /// Allocations (and reallocations) so far.
 pub fn allocations() -> u64 {
     ALLOCATIONS.load(Relaxed)
+}
+
+/// Allocations (and reallocations) so far on this thread: what a test running beside others
+/// can count.
+pub fn thread_allocations() -> u64 {
+    THREAD_ALLOCATIONS.with(|c| c.get())
+}
+
+/// Calls `hook` on every allocation of this thread (not on allocations the hook itself
+/// makes), e.g. to print a backtrace of where the hot path allocates; `None` stops.
+pub fn set_thread_hook(hook: Option<fn(&Layout)>) {
+    HOOK.with(|h| h.set(hook));
 }
 
 /// Bytes allocated and not yet freed.

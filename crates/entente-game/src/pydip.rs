@@ -534,14 +534,27 @@ fn py_state(
     })
 }
 
-/// The game in the package's saved-game format (`from_saved_game_format` reads it).
-pub fn export(s: &Session, id: &str) -> Value {
-    let map = s.map();
-    let rules: Vec<String> = if s.options().gunboat {
+/// The package's rule flags for a session.
+fn py_rules(s: &Session) -> Vec<String> {
+    if s.options().gunboat {
         vec!["NO_PRESS".into()]
     } else {
         Vec::new()
-    };
+    }
+}
+
+/// The current phase's state as the package's `Game.get_state()` gives it (the `state` of
+/// the saved game's last phase).
+pub fn current_state(s: &Session) -> Value {
+    let g = s.game();
+    let code = g.phase().code();
+    py_state(s, &code, g.position(), g.phase().kind, &s.context(), &py_rules(s))
+}
+
+/// The game in the package's saved-game format (`from_saved_game_format` reads it).
+pub fn export(s: &Session, id: &str) -> Value {
+    let map = s.map();
+    let rules = py_rules(s);
     let mut phases = Vec::new();
     let history = s.game().history();
     for ((h, sheets), ctx) in history.iter().zip(s.phase_sheets()).zip(s.phase_contexts()) {

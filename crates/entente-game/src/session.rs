@@ -243,16 +243,7 @@ impl Session {
     /// Receives a power's sheet for the current phase; it replaces any earlier one. Each
     /// line comes back as understood, or with what is wrong with it.
     pub fn submit(&mut self, power: PowerId, text: &str) -> Result<Vec<Echo>, String> {
-        if self.game.is_over() {
-            return Err("the game is over".into());
-        }
-        let name = &self.map().power(power).name;
-        if self.game.is_neutral(power) {
-            return Err(format!("{name} is neutral: it gives no orders"));
-        }
-        if self.player_of(power).is_none() {
-            return Err(format!("no player plays {name}"));
-        }
+        self.check_sender(power)?;
         let lines = read_sheet(self.map(), text);
         let echoes = lines
             .iter()
@@ -266,6 +257,34 @@ impl Session {
             .collect();
         self.pending.insert(power, lines);
         Ok(echoes)
+    }
+
+    /// Receives a power's sheet already read (a bot's orders, or another syntax's, such as
+    /// the Python package's): as [`Session::submit`], without reading or echo.
+    pub fn submit_lines(&mut self, power: PowerId, lines: Vec<SheetLine>) -> Result<(), String> {
+        self.check_sender(power)?;
+        self.pending.insert(power, lines);
+        Ok(())
+    }
+
+    /// Withdraws a power's sheet for the current phase: as if it had sent none.
+    pub fn withdraw(&mut self, power: PowerId) {
+        self.pending.remove(&power);
+    }
+
+    /// Whether `power` may send a sheet now.
+    fn check_sender(&self, power: PowerId) -> Result<(), String> {
+        if self.game.is_over() {
+            return Err("the game is over".into());
+        }
+        let name = &self.map().power(power).name;
+        if self.game.is_neutral(power) {
+            return Err(format!("{name} is neutral: it gives no orders"));
+        }
+        if self.player_of(power).is_none() {
+            return Err(format!("no player plays {name}"));
+        }
+        Ok(())
     }
 
     /// Why the judge would not carry out this order whatever the others are, if it would not.

@@ -105,15 +105,10 @@ impl WordIndex {
             return None;
         }
         // Byte `i` at bits `8 i` (little-endian order), the length in the top byte.
-        let (mut lo, mut hi) = (0u64, (word.len() as u64) << 56);
-        for (i, &c) in word.iter().enumerate() {
-            let c = u64::from(c.to_ascii_lowercase());
-            if i < 8 {
-                lo |= c << (8 * i);
-            } else {
-                hi |= c << (8 * (i - 8));
-            }
-        }
+        let (a, b) = word.split_at(word.len().min(8));
+        let le = |k: u64, &c: &u8| k << 8 | u64::from(c.to_ascii_lowercase());
+        let lo = a.iter().rev().fold(0, le);
+        let hi = b.iter().rev().fold(0, le) | (word.len() as u64) << 56;
         Some(u128::from(hi) << 64 | u128::from(lo))
     }
 

@@ -75,15 +75,10 @@ fn pack(word: &[u8]) -> Option<u128> {
         return None;
     }
     // Byte `i`, lower-cased, at bits `8 i`; the length in the top byte.
-    let (mut lo, mut hi) = (0u64, (word.len() as u64) << 56);
-    for (i, &c) in word.iter().enumerate() {
-        let c = u64::from(c.to_ascii_lowercase());
-        if i < 8 {
-            lo |= c << (8 * i);
-        } else {
-            hi |= c << (8 * (i - 8));
-        }
-    }
+    let (a, b) = word.split_at(word.len().min(8));
+    let le = |k: u64, &c: &u8| k << 8 | u64::from(c.to_ascii_lowercase());
+    let lo = a.iter().rev().fold(0, le);
+    let hi = b.iter().rev().fold(0, le) | (word.len() as u64) << 56;
     Some(u128::from(hi) << 64 | u128::from(lo))
 }
 
@@ -192,6 +187,8 @@ fn kw_table() -> &'static KwTable {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
+    /// After the last token (the array is filled with these).
+    End,
     Word,
     Dash,
     Arrow,
@@ -218,7 +215,7 @@ struct Tok {
 
 /// All zeros, so that the token array starts as a plain memset.
 const NO_TOK: Tok = Tok {
-    kind: Kind::Word,
+    kind: Kind::End,
     start: 0,
     end: 0,
     province: None,
@@ -324,12 +321,13 @@ impl Scan<'_> {
         Ok(())
     }
 
+    /// The token at `i`; past the last one, `Kind::End` or nothing.
     fn tok(&self, i: usize) -> Option<&Tok> {
-        self.toks.get(..self.n).and_then(|t| t.get(i))
+        self.toks.get(i)
     }
 
     fn kind(&self, i: usize) -> Option<Kind> {
-        self.tok(i).map(|t| t.kind)
+        self.tok(i).map(|t| t.kind).filter(|&k| k != Kind::End)
     }
 
     fn word(&self, i: usize) -> Option<&Tok> {
@@ -350,13 +348,14 @@ impl Scan<'_> {
     }
 
     /// `Parser::kw`: the end of the longest entry of list `l` from `i`, maybe in parentheses.
-    fn kw(&self, i: usize, l: usize) -> Option<usize> {
+    #[inline]
+    fn kw<const L: usize>(&self, i: usize) -> Option<usize> {
         let bare = |i: usize| -> Option<usize> {
-            let t = self.word(i)?;
-            let bit = 1u16 << l;
-            let mut best = (t.kw.single & bit != 0).then_some(i + 1);
-            if t.kw.multi & bit != 0 {
-                for entry in kw::ALL.get(l).copied().unwrap_or_default() {
+            let info = self.word(i)?.kw;
+            let bit = 1u16 << L;
+            let mut best = (info.single & bit != 0).then_some(i + 1);
+            if info.multi & bit != 0 {
+                for entry in kw::ALL.get(L).copied().unwrap_or_default() {
                     if !entry.contains(' ') {
                         continue;
                     }
@@ -514,10 +513,10 @@ impl Scan<'_> {
     }
 
     fn unit_type(&self, i: usize) -> Option<(UnitType, usize)> {
-        if let Some(j) = self.kw(i, list::ARMY) {
+        if let Some(j) = self.kw::<{ list::ARMY }>(i) {
             return Some((UnitType::Army, j));
         }
-        self.kw(i, list::FLEET).map(|j| (UnitType::Fleet, j))
+        self.kw::<{ list::FLEET }>(i).map(|j| (UnitType::Fleet, j))
     }
 
     /// `Parser::typed_locs`: `[type] location`.
@@ -560,7 +559,7 @@ impl Scan<'_> {
         loop {
             if matches!(self.kind(j), Some(Kind::Dash | Kind::Arrow)) {
                 j += 1;
-            } else if let Some(k) = self.kw(j, list::MOVE) {
+            } else if let Some(k) = self.kw::<{ list::MOVE }>(j) {
                 j = k;
             } else {
                 break;
@@ -572,10 +571,10 @@ impl Scan<'_> {
     /// `Parser::via`.
     fn via(&self, i: usize) -> Option<usize> {
         let inner = |i: usize| -> Option<usize> {
-            if let Some(j) = self.kw(i, list::VIA) {
-                return self.kw(j, list::CONVOY_NOUN);
+            if let Some(j) = self.kw::<{ list::VIA }>(i) {
+                return self.kw::<{ list::CONVOY_NOUN }>(j);
             }
-            self.kw(i, list::CONVOYED)
+            self.kw::<{ list::CONVOYED }>(i)
         };
         if let Some(j) = inner(i) {
             return Some(j);
@@ -592,14 +591,14 @@ impl Scan<'_> {
 
     /// `Parser::parse`, stopping at the first complete reading.
     fn parse(&self) -> R<Option<Order>> {
-        if let Some(j) = self.kw(0, list::WAIVE) {
-            let k = self.kw(j, list::BUILD).unwrap_or(j);
+        if let Some(j) = self.kw::<{ list::WAIVE }>(0) {
+            let k = self.kw::<{ list::BUILD }>(j).unwrap_or(j);
             if self.complete(k) {
                 return Ok(Some(Order::Waive));
             }
         }
-        if let Some(j) = self.kw(0, list::BUILD) {
-            if let Some(k) = self.kw(j, list::WAIVE) {
+        if let Some(j) = self.kw::<{ list::BUILD }>(0) {
+            if let Some(k) = self.kw::<{ list::WAIVE }>(j) {
                 if self.complete(k) {
                     return Ok(Some(Order::Waive));
                 }
@@ -613,7 +612,7 @@ impl Scan<'_> {
                 }
             }
         }
-        if let Some(j) = self.kw(0, list::REMOVE_PREFIX) {
+        if let Some(j) = self.kw::<{ list::REMOVE_PREFIX }>(0) {
             for (u, k) in self.units(j)?.into_iter().flatten() {
                 if self.complete(k) {
                     return Ok(Some(Order::Remove(u)));
@@ -630,7 +629,7 @@ impl Scan<'_> {
 
     /// `Parser::after_unit`, stopping at the first complete reading.
     fn after_unit(&self, unit: UnitRef, j: usize) -> R<Option<Order>> {
-        if let Some(k) = self.kw(j, list::HOLD) {
+        if let Some(k) = self.kw::<{ list::HOLD }>(j) {
             if self.complete(k) {
                 return Ok(Some(Order::Hold(unit)));
             }
@@ -650,14 +649,14 @@ impl Scan<'_> {
                 }
             }
         }
-        if let Some(k) = self.kw(j, list::SUPPORT) {
+        if let Some(k) = self.kw::<{ list::SUPPORT }>(j) {
             for (target, m) in self.targets(k)?.into_iter().flatten() {
                 if self.complete(m) {
                     return Ok(Some(Order::SupportHold { unit, target }));
                 }
                 let h = self
-                    .kw(m, list::HOLD)
-                    .or_else(|| self.kw(m, list::HOLD_TAIL));
+                    .kw::<{ list::HOLD }>(m)
+                    .or_else(|| self.kw::<{ list::HOLD_TAIL }>(m));
                 if h.is_some_and(|h| self.complete(h)) {
                     return Ok(Some(Order::SupportHold { unit, target }));
                 }
@@ -670,7 +669,7 @@ impl Scan<'_> {
                 }
             }
         }
-        if let Some(k) = self.kw(j, list::CONVOY) {
+        if let Some(k) = self.kw::<{ list::CONVOY }>(j) {
             for (target, m) in self.targets(k)?.into_iter().flatten() {
                 if let Some(a) = self.move_phrase(m) {
                     for (to, e) in self.locs(a)?.into_iter().flatten() {
@@ -681,7 +680,7 @@ impl Scan<'_> {
                 }
             }
         }
-        if let Some(k) = self.kw(j, list::RETREAT) {
+        if let Some(k) = self.kw::<{ list::RETREAT }>(j) {
             let k = self.move_phrase(k).unwrap_or(k);
             for (to, m) in self.locs(k)?.into_iter().flatten() {
                 if self.complete(m) {
@@ -689,17 +688,23 @@ impl Scan<'_> {
                 }
             }
         }
-        if self.kw(j, list::DISBAND).is_some_and(|k| self.complete(k)) {
+        if self
+            .kw::<{ list::DISBAND }>(j)
+            .is_some_and(|k| self.complete(k))
+        {
             return Ok(Some(Order::Disband(unit)));
         }
-        if self.kw(j, list::BUILD).is_some_and(|k| self.complete(k)) {
+        if self
+            .kw::<{ list::BUILD }>(j)
+            .is_some_and(|k| self.complete(k))
+        {
             return Ok(Some(Order::Build {
                 ty: unit.ty,
                 loc: unit.loc,
             }));
         }
         if self
-            .kw(j, list::REMOVE_POSTFIX)
+            .kw::<{ list::REMOVE_POSTFIX }>(j)
             .is_some_and(|k| self.complete(k))
         {
             return Ok(Some(Order::Remove(unit)));

@@ -35,6 +35,11 @@ use entente_judge::{Dislodged, Outcome, Position};
 use entente_map::{Map, PowerId, ProvinceId};
 use entente_orders::Order;
 
+/// An order with its outcome, as the renderer draws it.
+pub type ResolvedOrder = (PowerId, Order, Outcome);
+/// A dislodged unit by the province it was dislodged from.
+pub type DislodgedUnit = (ProvinceId, Dislodged);
+
 /// One-shot rendering (builds the layout each call; keep a [`Renderer`] to draw many).
 pub fn render_svg(
     map: &Map,

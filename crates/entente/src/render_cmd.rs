@@ -2,10 +2,13 @@
 //! with the whole history.
 
 use crate::judge_form::phase_title;
-use entente_judge::{Dislodged, Outcome};
-use entente_map::{Map, PowerId, ProvinceId};
+use entente_judge::Outcome;
+use entente_map::Map;
 use entente_orders::{Order, UnitRef};
-use entente_render::{history_html, svg_to_png, Frame, Geometry, Layout, RenderOptions, Renderer};
+use entente_render::{
+    history_html, svg_to_png, DislodgedUnit, Frame, Geometry, Layout, RenderOptions, Renderer,
+    ResolvedOrder,
+};
 use entente_scenario::{execute_case, parse_scenarios, PhaseOutcome, PhaseRun};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -45,9 +48,7 @@ pub struct Args {
 
 /// The orders of a phase with outcomes, and the units shown dislodged, as the renderer takes
 /// them. Removals the judge chose (civil disorder) are drawn as removal orders.
-pub fn phase_marks(
-    run: &PhaseRun,
-) -> (Vec<(PowerId, Order, Outcome)>, Vec<(ProvinceId, Dislodged)>) {
+pub fn phase_marks(run: &PhaseRun) -> (Vec<ResolvedOrder>, Vec<DislodgedUnit>) {
     let take = |list: &[entente_judge::OrderResult]| {
         list.iter()
             .map(|r| (r.power, r.order, r.outcome))

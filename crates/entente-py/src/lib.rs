@@ -1,0 +1,965 @@
+//! The native module of the Python package `entente` (`entente._entente`): a game of
+//! Diplomacy with the names of the Python `diplomacy` package (`Game`, `get_units`,
+//! `get_all_possible_orders`, `set_orders`, `process`, ...) and its order strings (`A PAR -
+//! BUR`, `F STP/SC - BOT`, `A PAR B`, `WAIVE`), so that a bot written for the package can
+//! switch.
+//!
+//! A `Game` wraps an [`entente_game::Session`] (seven players named after their powers),
+//! legal orders come from [`entente_legal::Legal`], and the package's saved games are read
+//! and written by [`entente_game::pydip`]. The class is `Send + Sync` and `process` releases
+//! the GIL, so games in different threads adjudicate in parallel.
+
+use entente_game::{
+    load_variant, pydip, Assignment, EndOfGame, GameOptions, PhaseKind, Player, Reading, Session,
+    Setup, SheetLine,
+};
+use entente_judge::{adjustment_due, Edition, Rulebook};
+use entente_legal::{Legal, LegalOrders};
+use entente_map::{Loc, Map, PowerId, ProvinceId, UnitType};
+use entente_orders::{format_order, parse_order, Order, Target, UnitRef};
+use pyo3::exceptions::{PyRuntimeError, PyUserWarning, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::ffi::CString;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// What every game of one variant shares: the map, a legal-order generator to clone, and
+/// the package's upper-case names of locations and powers.
+struct Tables {
+    map: Arc<Map>,
+    legal: Legal,
+    /// Per location: `PAR`, `STP/SC`.
+    loc_up: Vec<String>,
+    /// Per power: `AUSTRIA`.
+    power_up: Vec<String>,
+}
+
+impl Tables {
+    fn new(map: Arc<Map>) -> Tables {
+        let loc_up = (0..map.num_locs())
+            .map(|l| map.loc_abbr(Loc(l as u8)).to_uppercase())
+            .collect();
+        let power_up = map.powers().iter().map(|p| p.name.to_uppercase()).collect();
+        Tables {
+            legal: Legal::new(&map),
+            map,
+            loc_up,
+            power_up,
+        }
+    }
+
+    /// The tables of a variant: built-in variants are built once per process.
+    fn of(name: &str) -> Result<Arc<Tables>, String> {
+        static CACHE: OnceLock<Mutex<HashMap<String, Arc<Tables>>>> = OnceLock::new();
+        let builtin = entente_map::builtin_variant_names().contains(&name);
+        let cache = CACHE.get_or_init(Default::default);
+        if builtin {
+            if let Some(t) = cache.lock().expect("cache lock").get(name) {
+                return Ok(t.clone());
+            }
+        }
+        let t = Arc::new(Tables::new(Arc::new(load_variant(name)?)));
+        if builtin {
+            cache
+                .lock()
+                .expect("cache lock")
+                .insert(name.to_string(), t.clone());
+        }
+        Ok(t)
+    }
+
+    fn loc(&self, l: Loc) -> &str {
+        &self.loc_up[l.index()]
+    }
+    fn province(&self, l: Loc) -> &str {
+        &self.loc_up[self.map.province_of(l).index()]
+    }
+    fn power(&self, p: PowerId) -> &str {
+        &self.power_up[p.index()]
+    }
+
+    fn push_unit(&self, out: &mut String, ty: Option<UnitType>, loc: Loc) {
+        out.push(ty.unwrap_or(UnitType::Army).letter());
+        out.push(' ');
+        out.push_str(self.loc(loc));
+    }
+    fn push_target(&self, out: &mut String, t: &Target) {
+        self.push_unit(out, t.ty, t.loc);
+    }
+
+    /// A legal order (types and coasts as in the position) in the package's syntax. As the
+    /// package lists them, an army's move to a space it does not border says `VIA`.
+    fn legal_text(&self, o: &Order) -> String {
+        let mut s = String::with_capacity(24);
+        let unit = |s: &mut String, u: &UnitRef| self.push_unit(s, u.ty, u.loc);
+        match o {
+            Order::Hold(u) => {
+                unit(&mut s, u);
+                s.push_str(" H");
+            }
+            Order::Move {
+                unit: u,
+                to,
+                via_convoy,
+            } => {
+                unit(&mut s, u);
+                s.push_str(" - ");
+                let army = u.ty != Some(UnitType::Fleet);
+                if army {
+                    s.push_str(self.province(*to));
+                    let from = self.map.province_of(u.loc);
+                    if *via_convoy || !self.map.army_adjacent(from, self.map.province_of(*to)) {
+                        s.push_str(" VIA");
+                    }
+                } else {
+                    s.push_str(self.loc(*to));
+                }
+            }
+            Order::SupportHold { unit: u, target } => {
+                unit(&mut s, u);
+                s.push_str(" S ");
+                self.push_target(&mut s, target);
+            }
+            Order::SupportMove {
+                unit: u,
+                target,
+                to,
+            } => {
+                unit(&mut s, u);
+                s.push_str(" S ");
+                self.push_target(&mut s, target);
+                s.push_str(" - ");
+                s.push_str(self.loc(*to));
+            }
+            Order::Convoy {
+                unit: u,
+                target,
+                to,
+            } => {
+                unit(&mut s, u);
+                s.push_str(" C ");
+                self.push_target(&mut s, target);
+                s.push_str(" - ");
+                s.push_str(self.province(*to));
+            }
+            Order::Retreat { unit: u, to } => {
+                unit(&mut s, u);
+                s.push_str(" R ");
+                s.push_str(self.loc(*to));
+            }
+            Order::Disband(u) | Order::Remove(u) => {
+                unit(&mut s, u);
+                s.push_str(" D");
+            }
+            Order::Build { ty, loc } => {
+                self.push_unit(&mut s, *ty, *loc);
+                s.push_str(" B");
+            }
+            Order::Waive => s.push_str("WAIVE"),
+        }
+        s
+    }
+
+    /// The texts of a legal order as the package lists them: a support of a fleet's move
+    /// into a province with coasts is also listed with each coast the fleet can reach
+    /// (`A GAS S F MAO - SPA`, `A GAS S F MAO - SPA/NC`, `A GAS S F MAO - SPA/SC`).
+    fn push_texts(&self, o: &Order, out: &mut Vec<String>) {
+        out.push(self.legal_text(o));
+        if let Order::SupportMove { unit, target, to } = *o {
+            if target.ty != Some(UnitType::Fleet) {
+                return;
+            }
+            let prov = self.map.province_of(to);
+            for &c in &self.map.province(prov).coasts {
+                if self.map.fleet_adjacent(target.loc, c) {
+                    out.push(self.legal_text(&Order::SupportMove {
+                        unit,
+                        target,
+                        to: c,
+                    }));
+                }
+            }
+        }
+    }
+}
+
+/// A rulebook from `"2000"`, `"2000+retreat-to-convoy-origin"` (options of
+/// `docs/rule-options.md` after `+`), or `"package"` (what the `diplomacy` package does).
+fn parse_rules(text: &str) -> Result<Rulebook, String> {
+    let mut parts = text.split('+').map(str::trim);
+    let head = parts.next().unwrap_or("");
+    let mut rules = match head.to_ascii_lowercase().as_str() {
+        "package" | "diplomacy" => pydip::package_rules(),
+        _ => Rulebook::edition(head.parse::<Edition>()?),
+    };
+    for opt in parts {
+        if !rules.set_option(opt) {
+            return Err(format!("unknown rule option '{opt}' (docs/rule-options.md)"));
+        }
+    }
+    Ok(rules)
+}
+
+fn value_err(e: impl Into<String>) -> PyErr {
+    PyValueError::new_err(e.into())
+}
+
+/// A JSON value as plain Python objects (dict, list, str, int, float, bool, None).
+fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+        Value::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => i.into_pyobject(py)?.into_any(),
+            (None, Some(u)) => u.into_pyobject(py)?.into_any(),
+            _ => n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any(),
+        },
+        Value::String(s) => PyString::new(py, s).into_any(),
+        Value::Array(a) => {
+            let list = PyList::empty(py);
+            for x in a {
+                list.append(to_py(py, x)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(o) => {
+            let d = PyDict::new(py);
+            for (k, x) in o {
+                d.set_item(k, to_py(py, x)?)?;
+            }
+            d.into_any()
+        }
+    })
+}
+
+/// Text or a JSON-able Python object (dict) as JSON text.
+fn json_text(data: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = data.extract::<String>() {
+        return Ok(s);
+    }
+    if let Ok(b) = data.extract::<Vec<u8>>() {
+        return String::from_utf8(b).map_err(|e| value_err(e.to_string()));
+    }
+    let json = data.py().import("json")?;
+    json.call_method1("dumps", (data,))?.extract::<String>()
+}
+
+fn now_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+/// A game of Diplomacy, with the Python `diplomacy` package's method names and order
+/// strings.
+///
+/// `Game(map_name="standard", rules="2000", seed=None, end_year=None)`: `rules` is an
+/// edition (`1971`, `1982`, `2000`, `2023`), optionally with options after `+`
+/// (`"2000+retreat-to-convoy-origin"`), or `"package"` for the rules the `diplomacy`
+/// package applies; `seed` drives `random_orders`; `end_year` makes a short game (it ends
+/// after that year, most units wins).
+#[pyclass(module = "entente", name = "Game")]
+pub struct PyGame {
+    session: Session,
+    tables: Arc<Tables>,
+    legal: Legal,
+    buf: LegalOrders,
+    /// The history length `buf` was computed at (legal orders change only when a phase is
+    /// adjudicated).
+    buf_at: Option<usize>,
+    rng: ChaCha8Rng,
+    seed: u64,
+}
+
+impl PyGame {
+    fn wrap(session: Session, seed: u64) -> Result<PyGame, String> {
+        let tables = Tables::of(session.variant())?;
+        Ok(PyGame {
+            legal: tables.legal.clone(),
+            tables,
+            session,
+            buf: LegalOrders::new(),
+            buf_at: None,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            seed,
+        })
+    }
+
+    fn map(&self) -> &Map {
+        self.session.map()
+    }
+
+    fn power_id(&self, name: &str) -> PyResult<PowerId> {
+        self.map()
+            .lookup_power(name)
+            .ok_or_else(|| value_err(format!("unknown power '{name}'")))
+    }
+
+    fn kind(&self) -> PhaseKind {
+        self.session.game().phase().kind
+    }
+
+    fn over(&self) -> bool {
+        self.session.game().is_over()
+    }
+
+    /// Every legal order of the current phase, in `self.buf`.
+    fn fill_legal(&mut self) {
+        let at = self.session.game().history().len();
+        if self.buf_at == Some(at) {
+            return;
+        }
+        let pos = self.session.game().position();
+        match self.kind() {
+            PhaseKind::Movement => self.legal.movement(pos, &mut self.buf),
+            PhaseKind::Retreat => self.legal.retreats(pos, &mut self.buf),
+            PhaseKind::Adjustment => self.legal.adjustments(pos, &mut self.buf),
+        }
+        self.buf_at = Some(at);
+    }
+
+    /// `A PAR`, and `*A VIE` for a dislodged unit, as the package lists a power's units.
+    fn units_of(&self, p: PowerId) -> Vec<String> {
+        let t = &self.tables;
+        let pos = self.session.game().position();
+        let mut out: Vec<String> = pos
+            .units_of(p)
+            .map(|u| {
+                let mut s = String::new();
+                t.push_unit(&mut s, Some(u.ty), u.loc);
+                s
+            })
+            .collect();
+        for (_, d) in pos.dislodged().filter(|(_, d)| d.unit.power == p) {
+            let mut s = String::from("*");
+            t.push_unit(&mut s, Some(d.unit.ty), d.unit.loc);
+            out.push(s);
+        }
+        out
+    }
+
+    fn centers_of(&self, p: PowerId) -> Vec<String> {
+        let map = self.map();
+        let pos = self.session.game().position();
+        map.province_ids()
+            .filter(|&c| map.is_centre(c) && pos.owner(c) == Some(p))
+            .map(|c| self.tables.loc(c.loc()).to_string())
+            .collect()
+    }
+
+    /// Owned home centres without a unit: where the power may build.
+    fn build_sites(&self, p: PowerId) -> Vec<ProvinceId> {
+        let pos = self.session.game().position();
+        self.map()
+            .power(p)
+            .home_centres
+            .iter()
+            .copied()
+            .filter(|&h| pos.owner(h) == Some(p) && pos.unit_at(h).is_none())
+            .collect()
+    }
+
+    /// The provinces where the power has something to order now, as the package gives
+    /// them (sorted abbreviations, no coasts).
+    fn orderable_of(&self, p: PowerId) -> Vec<String> {
+        if self.over() {
+            return Vec::new();
+        }
+        let pos = self.session.game().position();
+        let map = self.map();
+        let name = |l: Loc| self.tables.province(l).to_string();
+        let mut out: Vec<String> = match self.kind() {
+            PhaseKind::Movement => pos.units_of(p).map(|u| name(u.loc)).collect(),
+            PhaseKind::Retreat => pos
+                .dislodged()
+                .filter(|(_, d)| d.unit.power == p)
+                .map(|(_, d)| name(d.unit.loc))
+                .collect(),
+            PhaseKind::Adjustment => {
+                let due = adjustment_due(map, pos, p);
+                if due > 0 {
+                    self.build_sites(p).into_iter().map(|h| name(h.loc())).collect()
+                } else if due < 0 {
+                    pos.units_of(p).map(|u| name(u.loc)).collect()
+                } else {
+                    Vec::new()
+                }
+            }
+        };
+        out.sort();
+        out
+    }
+
+    /// The legal orders by location, as the package's `get_all_possible_orders` keys them:
+    /// a unit's orders under its location and, for a unit on a coast, under the province
+    /// too; builds under their location (and province); `WAIVE` under every location of a
+    /// build site. With `only`, just that power's orders, keyed by province.
+    fn possible(&mut self, only: Option<PowerId>) -> Vec<Vec<String>> {
+        let mut lists: Vec<Vec<String>> = vec![Vec::new(); self.map().num_locs()];
+        if self.over() {
+            return lists;
+        }
+        self.fill_legal();
+        let t = &self.tables;
+        let map = &*t.map;
+        let by_province = only.is_some();
+        for g in self.buf.groups() {
+            if only.is_some_and(|p| p != g.power) {
+                continue;
+            }
+            let orders = self.buf.of(g);
+            if g.province.is_some() {
+                let Some(u) = orders.first().and_then(Order::unit) else {
+                    continue;
+                };
+                let prov = map.province_of(u.loc).loc();
+                let mut texts: Vec<String> = Vec::with_capacity(orders.len());
+                for o in orders {
+                    t.push_texts(o, &mut texts);
+                }
+                if !by_province && prov != u.loc {
+                    lists[prov.index()].extend(texts.iter().cloned());
+                }
+                let key = if by_province { prov } else { u.loc };
+                lists[key.index()].extend(texts);
+                continue;
+            }
+            // An adjustment group: one power's builds and waive, or its removals.
+            let mut sites: Vec<ProvinceId> = Vec::new();
+            for o in orders {
+                match *o {
+                    Order::Build { loc, .. } => {
+                        let prov = map.province_of(loc);
+                        if !sites.contains(&prov) {
+                            sites.push(prov);
+                        }
+                        let text = t.legal_text(o);
+                        if !by_province && prov.loc() != loc {
+                            lists[loc.index()].push(text.clone());
+                        }
+                        lists[prov.index()].push(text);
+                    }
+                    Order::Remove(u) | Order::Disband(u) => {
+                        let prov = map.province_of(u.loc).loc();
+                        let text = t.legal_text(o);
+                        if !by_province && prov != u.loc {
+                            lists[u.loc.index()].push(text.clone());
+                        }
+                        lists[prov.index()].push(text);
+                    }
+                    Order::Waive => {
+                        for &s in &sites {
+                            lists[s.index()].push("WAIVE".into());
+                            if !by_province {
+                                for &c in &map.province(s).coasts {
+                                    lists[c.index()].push("WAIVE".into());
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        lists
+    }
+
+    /// Reads one order: the package's syntax first, then any spelling entente's parser
+    /// reads (`A Par-Bur`, `F stp/sc - bot`, ...).
+    fn read_order(&self, text: &str) -> Result<Order, String> {
+        let text = text.trim();
+        match pydip::parse_py_order(self.map(), self.kind(), text) {
+            Ok(o) => Ok(o),
+            Err(_) => {
+                parse_order(self.map(), text).map_err(|e| format!("cannot read '{text}': {e}"))
+            }
+        }
+    }
+
+    /// The province an order is for (its unit's, or the build's); `None` for a waive.
+    fn order_key(&self, o: &Order) -> Option<ProvinceId> {
+        match o {
+            Order::Build { loc, .. } => Some(self.map().province_of(*loc)),
+            _ => o.unit().map(|u| self.map().province_of(u.loc)),
+        }
+    }
+
+    fn py_text(&self, o: &Order) -> String {
+        pydip::format_py_order(self.map(), self.session.game().position(), o)
+    }
+
+    fn pending_of(&self, p: PowerId) -> Vec<String> {
+        self.session
+            .pending()
+            .get(&p)
+            .map(|lines| {
+                lines
+                    .iter()
+                    .filter_map(SheetLine::order)
+                    .map(|o| self.py_text(&o))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (map_name = "standard", rules = "2000", seed = None, end_year = None))]
+    fn new(
+        map_name: &str,
+        rules: &str,
+        seed: Option<u64>,
+        end_year: Option<i32>,
+    ) -> PyResult<PyGame> {
+        let rules = parse_rules(rules).map_err(value_err)?;
+        let tables = Tables::of(map_name).map_err(value_err)?;
+        let map = tables.map.clone();
+        let players = map
+            .power_ids()
+            .map(|p| Player {
+                name: map.power(p).name.clone(),
+                powers: vec![p],
+            })
+            .collect();
+        let seed = seed.unwrap_or_else(now_seed);
+        let options = GameOptions {
+            gunboat: true,
+            end_year,
+            ..GameOptions::default()
+        };
+        let session = Session::new(
+            map,
+            map_name,
+            rules,
+            Setup::Seven,
+            players,
+            None,
+            options,
+            seed,
+            Assignment::Given,
+        )
+        .map_err(value_err)?;
+        PyGame::wrap(session, seed).map_err(value_err)
+    }
+
+    /// The current phase, `S1901M`, or `COMPLETED` once the game is over.
+    #[getter]
+    fn phase(&self) -> String {
+        if self.over() {
+            "COMPLETED".into()
+        } else {
+            self.session.game().phase().code()
+        }
+    }
+
+    /// As the package: the current phase.
+    fn get_current_phase(&self) -> String {
+        self.phase()
+    }
+
+    /// `M`, `R` or `A` (`-` once the game is over).
+    #[getter]
+    fn phase_type(&self) -> &'static str {
+        if self.over() {
+            return "-";
+        }
+        match self.kind() {
+            PhaseKind::Movement => "M",
+            PhaseKind::Retreat => "R",
+            PhaseKind::Adjustment => "A",
+        }
+    }
+
+    #[getter]
+    fn is_game_done(&self) -> bool {
+        self.over()
+    }
+
+    /// The powers' names, upper case, in the map's order: `["AUSTRIA", "ENGLAND", ...]`.
+    #[getter]
+    fn powers(&self) -> Vec<String> {
+        self.tables.power_up.clone()
+    }
+
+    #[getter]
+    fn map_name(&self) -> String {
+        self.session.variant().to_string()
+    }
+
+    /// The rulebook's edition: `"2000"`.
+    #[getter]
+    fn rules(&self) -> String {
+        self.session.game().rules().edition.to_string()
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// How the game ended: `[phase, winner, ...]` (the package's `outcome`); `[]` while it
+    /// goes on. A draw or a short game lists every power that shares it.
+    #[getter]
+    fn outcome(&self) -> Vec<String> {
+        let g = self.session.game();
+        let Some(end) = g.end() else {
+            return Vec::new();
+        };
+        let last = g
+            .history()
+            .last()
+            .map(|h| h.phase.code())
+            .unwrap_or_else(|| g.phase().code());
+        let winners: Vec<PowerId> = match end {
+            EndOfGame::Victory(p) => vec![*p],
+            EndOfGame::Side(ps) | EndOfGame::Draw(ps) => ps.clone(),
+            EndOfGame::ShortGame { winners, .. } => winners.clone(),
+        };
+        std::iter::once(last)
+            .chain(winners.iter().map(|&p| self.tables.power(p).to_string()))
+            .collect()
+    }
+
+    /// A power's units (`["A PAR", "F STP/SC", "*A VIE"]`, dislodged ones with `*`), or a
+    /// dict of every power's.
+    #[pyo3(signature = (power = None))]
+    fn get_units<'py>(&self, py: Python<'py>, power: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(name) = power {
+            let p = self.power_id(name)?;
+            return Ok(PyList::new(py, self.units_of(p))?.into_any());
+        }
+        let d = PyDict::new(py);
+        for p in self.map().power_ids() {
+            d.set_item(self.tables.power(p), self.units_of(p))?;
+        }
+        Ok(d.into_any())
+    }
+
+    /// A power's supply centres (`["PAR", "MAR"]`), or a dict of every power's.
+    #[pyo3(signature = (power = None))]
+    fn get_centers<'py>(
+        &self,
+        py: Python<'py>,
+        power: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(name) = power {
+            let p = self.power_id(name)?;
+            return Ok(PyList::new(py, self.centers_of(p))?.into_any());
+        }
+        let d = PyDict::new(py);
+        for p in self.map().power_ids() {
+            d.set_item(self.tables.power(p), self.centers_of(p))?;
+        }
+        Ok(d.into_any())
+    }
+
+    /// The current state as the package's `get_state()`: `name`, `units`, `retreats`
+    /// (`{"AUSTRIA": {"A VIE": ["BOH", ...]}}`), `centers`, `homes`, `influence`,
+    /// `civil_disorder`, `builds`, ...
+    fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut state = pydip::current_state(&self.session);
+        if self.over() {
+            state["name"] = Value::from("COMPLETED");
+        }
+        to_py(py, &state)
+    }
+
+    /// Where a power has something to order (`["MAR", "PAR"]`), or a dict of every
+    /// power's.
+    #[pyo3(signature = (power = None))]
+    fn get_orderable_locations<'py>(
+        &self,
+        py: Python<'py>,
+        power: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(name) = power {
+            let p = self.power_id(name)?;
+            return Ok(PyList::new(py, self.orderable_of(p))?.into_any());
+        }
+        let d = PyDict::new(py);
+        for p in self.map().power_ids() {
+            d.set_item(self.tables.power(p), self.orderable_of(p))?;
+        }
+        Ok(d.into_any())
+    }
+
+    /// Every legal order of the phase by location, as the package's method: every location
+    /// of the map is a key (`"STP"`, `"STP/SC"`, ...), with the orders of the unit there
+    /// (a unit on a coast under both), the builds there, and `WAIVE` at build sites.
+    fn get_all_possible_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let lists = self.possible(None);
+        let d = PyDict::new(py);
+        for (l, list) in lists.into_iter().enumerate() {
+            d.set_item(&self.tables.loc_up[l], list)?;
+        }
+        Ok(d)
+    }
+
+    /// One power's legal orders: `{province: [orders]}` for each place it has something
+    /// to order (its orderable locations), the fast way to choose orders.
+    fn get_legal_orders<'py>(
+        &mut self,
+        py: Python<'py>,
+        power: &str,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let p = self.power_id(power)?;
+        let lists = self.possible(Some(p));
+        let d = PyDict::new(py);
+        for (l, list) in lists.into_iter().enumerate() {
+            if !list.is_empty() {
+                d.set_item(&self.tables.loc_up[l], list)?;
+            }
+        }
+        Ok(d)
+    }
+
+    /// One random legal set of orders per power, every choice uniform (drawn from the
+    /// game's seed): a unit's order among its legal orders; in adjustments, as many builds
+    /// (or waives) or removals as are due. `{power: [orders]}`; nothing is set.
+    fn random_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        let mut per: Vec<Vec<String>> = vec![Vec::new(); self.map().powers().len()];
+        if !self.over() {
+            self.fill_legal();
+            let mut chosen = Vec::new();
+            let rng = &mut self.rng;
+            self.legal
+                .choose(&self.buf, |n| rng.random_range(0..n), &mut chosen);
+            for (p, o) in chosen {
+                per[p.index()].push(self.tables.legal_text(&o));
+            }
+        }
+        for (i, list) in per.into_iter().enumerate() {
+            d.set_item(&self.tables.power_up[i], list)?;
+        }
+        Ok(d)
+    }
+
+    /// Sets a power's orders for the current phase (one string or a list). As the package
+    /// with `replace=True`: an order replaces the earlier order of the same unit (or the
+    /// same build site); the power's other orders stay. Orders are read in the package's
+    /// syntax (`A PAR - BUR`, `F STP/SC - BOT`, `A PAR B`, `F TRI D`, `WAIVE`) or any
+    /// spelling entente reads; returns them as understood, in the package's syntax.
+    /// Raises ValueError, setting nothing, when one cannot be read. Whether an order is
+    /// legal is the judge's business: an illegal one fails and the unit holds.
+    fn set_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let p = self.power_id(power)?;
+        let texts: Vec<String> = if let Ok(s) = orders.extract::<String>() {
+            vec![s]
+        } else {
+            orders.extract::<Vec<String>>()?
+        };
+        let mut read = Vec::with_capacity(texts.len());
+        for t in &texts {
+            if t.trim().is_empty() {
+                continue;
+            }
+            read.push((t.trim().to_string(), self.read_order(t).map_err(value_err)?));
+        }
+        if self.over() {
+            return Err(PyRuntimeError::new_err("the game is over"));
+        }
+        let mut lines: Vec<SheetLine> = self
+            .session
+            .pending()
+            .get(&p)
+            .cloned()
+            .unwrap_or_default();
+        let mut echo = Vec::with_capacity(read.len());
+        for (text, order) in read {
+            if let Some(key) = self.order_key(&order) {
+                lines.retain(|l| l.order().and_then(|o| self.order_key(&o)) != Some(key));
+            }
+            echo.push(self.py_text(&order));
+            lines.push(SheetLine {
+                text,
+                reading: Reading::Order {
+                    order,
+                    canonical: format_order(self.map(), &order),
+                },
+            });
+        }
+        self.session
+            .submit_lines(p, lines)
+            .map_err(PyRuntimeError::new_err)?;
+        Ok(echo)
+    }
+
+    /// The orders set so far for the current phase: a power's list, or a dict of every
+    /// power's.
+    #[pyo3(signature = (power = None))]
+    fn get_orders<'py>(&self, py: Python<'py>, power: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(name) = power {
+            let p = self.power_id(name)?;
+            return Ok(PyList::new(py, self.pending_of(p))?.into_any());
+        }
+        let d = PyDict::new(py);
+        for p in self.map().power_ids() {
+            d.set_item(self.tables.power(p), self.pending_of(p))?;
+        }
+        Ok(d.into_any())
+    }
+
+    /// Forgets the orders set for a power (or every power) this phase.
+    #[pyo3(signature = (power = None))]
+    fn clear_orders(&mut self, power: Option<&str>) -> PyResult<()> {
+        match power {
+            Some(name) => {
+                let p = self.power_id(name)?;
+                self.session.withdraw(p);
+            }
+            None => {
+                let ids: Vec<PowerId> = self.map().power_ids().collect();
+                for p in ids {
+                    self.session.withdraw(p);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Adjudicates the current phase with the orders set (a unit without orders holds; a
+    /// dislodged unit without orders is disbanded; missing builds are waived; missing
+    /// removals follow the civil-disorder rule), then moves to the next phase with
+    /// something to decide. The GIL is released meanwhile. Does nothing once the game is
+    /// over.
+    fn process(&mut self, py: Python<'_>) -> PyResult<()> {
+        if self.over() {
+            return Ok(());
+        }
+        let session = &mut self.session;
+        py.detach(|| session.adjudicate())
+            .map_err(PyRuntimeError::new_err)?;
+        Ok(())
+    }
+
+    /// Every adjudicated phase as the package's saved game writes it: a list of
+    /// `{"name", "state", "orders", "results", "messages"}` dicts, oldest first.
+    fn get_phase_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut saved = pydip::export(&self.session, "entente");
+        let mut phases = match saved["phases"].take() {
+            Value::Array(a) => a,
+            _ => Vec::new(),
+        };
+        phases.pop();
+        to_py(py, &Value::Array(phases))
+    }
+
+    /// The results of the last adjudicated phase, as the package words them:
+    /// `{"A PAR": [], "F BRE": ["bounce"]}`; `{}` before the first.
+    #[getter]
+    fn phase_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let saved = pydip::export(&self.session, "entente");
+        let phases = saved["phases"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+        match phases.len().checked_sub(2).map(|i| &phases[i]["results"]) {
+            Some(r) => to_py(py, r),
+            None => Ok(PyDict::new(py).into_any()),
+        }
+    }
+
+    /// The game in the package's saved-game format (`diplomacy.utils.export
+    /// .from_saved_game_format` reads it): a dict, or JSON text with `as_json=True`.
+    #[pyo3(signature = (as_json = false, game_id = "entente"))]
+    fn to_saved_game<'py>(
+        &self,
+        py: Python<'py>,
+        as_json: bool,
+        game_id: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let saved = pydip::export(&self.session, game_id);
+        if as_json {
+            let text = serde_json::to_string(&saved).map_err(|e| value_err(e.to_string()))?;
+            Ok(PyString::new(py, &text).into_any())
+        } else {
+            to_py(py, &saved)
+        }
+    }
+
+    /// A game from the package's saved-game format (a dict or JSON text): every phase is
+    /// adjudicated again by entente, with the package's rules (`rules="package"`). Where
+    /// entente's positions part from the saved ones (the package's known deviations,
+    /// docs/game-record.md) it warns, or raises ValueError with `strict=True`; the game
+    /// goes on from entente's position.
+    #[staticmethod]
+    #[pyo3(signature = (data, strict = false, seed = None))]
+    fn from_saved_game(
+        py: Python<'_>,
+        data: &Bound<'_, PyAny>,
+        strict: bool,
+        seed: Option<u64>,
+    ) -> PyResult<PyGame> {
+        let text = json_text(data)?;
+        let mut games = pydip::parse_saved_games(&text).map_err(value_err)?;
+        if games.len() != 1 {
+            return Err(value_err(format!(
+                "{} saved games given, one expected",
+                games.len()
+            )));
+        }
+        let g = games.remove(0);
+        let tables = Tables::of(&g.map).map_err(value_err)?;
+        let (session, difference) = py
+            .detach(|| pydip::import(tables.map.clone(), &g))
+            .map_err(value_err)?;
+        if let Some(phase) = difference {
+            let msg = format!(
+                "entente's adjudication parts from the saved game after {phase} \
+                 (the package's known deviations: docs/game-record.md)"
+            );
+            if strict {
+                return Err(value_err(msg));
+            }
+            let cmsg = CString::new(msg).map_err(|e| value_err(e.to_string()))?;
+            PyErr::warn(py, &py.get_type::<PyUserWarning>(), &cmsg, 1)?;
+        }
+        PyGame::wrap(session, seed.unwrap_or_else(now_seed)).map_err(value_err)
+    }
+
+    /// entente's native game record (docs/game-record.md), as JSON text. It keeps the
+    /// orders set for the current phase.
+    fn to_json(&self) -> String {
+        self.session.to_json()
+    }
+
+    /// A game from entente's native record (every phase is adjudicated again and checked).
+    #[staticmethod]
+    #[pyo3(signature = (text, seed = None))]
+    fn from_json(py: Python<'_>, text: &str, seed: Option<u64>) -> PyResult<PyGame> {
+        let session = py.detach(|| Session::from_json(text)).map_err(value_err)?;
+        let seed = seed.unwrap_or_else(|| session.seed());
+        PyGame::wrap(session, seed).map_err(value_err)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<entente.Game {} {} rules {}>",
+            self.session.variant(),
+            self.phase(),
+            self.rules()
+        )
+    }
+}
+
+/// The rule editions and built-in variants this build knows.
+#[pyfunction]
+fn variants() -> Vec<String> {
+    entente_map::builtin_variant_names()
+        .into_iter()
+        .map(String::from)
+        .collect()
+}
+
+#[pymodule]
+fn _entente(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyGame>()?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
