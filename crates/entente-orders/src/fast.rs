@@ -25,7 +25,7 @@ use crate::parse::kw;
 use entente_map::{Loc, Map, ProvinceId, UnitType};
 use std::sync::OnceLock;
 
-/// The most tokens the fast path reads (`F StP/nc S A Mos - Sev via convoy` has 12).
+/// The most tokens the fast path reads (`F Spa(sc) S A Mar - Gas` has 10).
 const MAX_TOKS: usize = 16;
 
 /// Indices of the keyword lists, in the order of [`kw::ALL`].
