@@ -11,6 +11,12 @@
 // 4. Each province is the union of its cells (polygon-clipping), written as one SVG path, with
 //    a unit anchor, a label anchor, a supply-centre point and coast anchors for split coasts.
 // 5. The province borders found are compared with the variant's adjacency and reported.
+//
+// Optional parts of a seed file (the Ancient Mediterranean uses them): `offboard` seeds claim
+// land (drawn grey) and water (drawn as off-board water) for no province; `junctions` are
+// points where several provinces meet, all of them adjacent to each other (a strait that
+// armies cross where fleets pass, four seas meeting at a point); `rivers` are drawn as lines;
+// `legend` places the legend box.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -39,7 +45,8 @@ const topo = JSON.parse(
 const simplified = simplify(presimplify(topo), cfg.minWeight ?? 0.002);
 const countries = simplified.objects.countries.geometries;
 
-const lonLatBox = [[[[-50, 15], [80, 15], [80, 80], [-50, 80], [-50, 15]]]];
+const [bx0, by0, bx1, by1] = cfg.lonLatBox ?? [-50, 15, 80, 80];
+const lonLatBox = [[[[bx0, by0], [bx1, by0], [bx1, by1], [bx0, by1], [bx0, by0]]]];
 const W = cfg.width;
 const fitFeature = { type: "MultiPoint", coordinates: cfg.projection.fit };
 const projection = geoConicConformal()
@@ -199,8 +206,19 @@ for (const [abbr, list] of Object.entries(cfg.provinces)) {
 for (const p of variant.province) {
   if (!cfg.provinces[p.abbr]?.length) throw new Error(`province '${p.abbr}' has no seed`);
 }
+// Off the board: land and water that belong to no province.
+const OFF = "_offboard";
+const OFF_WATER = "_offboard_water";
+for (const [name, lat, lon] of cfg.offboard?.land ?? []) seeds.push({ abbr: OFF, name, sea: false, p: projection([lon, lat]) });
+for (const [name, lat, lon] of cfg.offboard?.water ?? []) seeds.push({ abbr: OFF_WATER, name, sea: true, p: projection([lon, lat]) });
 const landSeeds = seeds.filter((s) => !s.sea);
 const seaSeeds = seeds.filter((s) => s.sea);
+// Junctions: one seed per province on a small circle around the point, in the bearing given
+// (degrees clockwise from north), so that the Voronoi cells of those provinces meet there.
+// A point on a coast (`coast: true`) is moved onto the nearest coastline first.
+const junctionSeeds = [];
+const junctions = (cfg.junctions ?? []).map((j) => ({ ...j, p: projection([j.at[1], j.at[0]]) }));
+// (filled in once the land is known; see below)
 // Coastal towns can fall just outside the simplified coast: move them onto the nearest land.
 const landSegs = segments(land);
 for (const s of landSeeds) {
@@ -222,15 +240,37 @@ for (const s of landSeeds) {
   if (inside) s.p = inside;
 }
 for (const s of seaSeeds) if (inMulti(s.p, land)) console.warn(`warning: sea seed ${s.abbr} ${s.name} is on land`);
+for (const j of junctions) {
+  if (j.coast) {
+    let best = null;
+    for (const [a, b] of landSegs) {
+      const dx = b[0] - a[0], dy = b[1] - a[1];
+      const l2 = dx * dx + dy * dy || 1;
+      const t = Math.max(0, Math.min(1, ((j.p[0] - a[0]) * dx + (j.p[1] - a[1]) * dy) / l2));
+      const foot = [a[0] + t * dx, a[1] + t * dy];
+      const d = Math.hypot(foot[0] - j.p[0], foot[1] - j.p[1]);
+      if (!best || d < best.d) best = { d, foot };
+    }
+    j.p = best.foot;
+  }
+  const r = j.r ?? 4;
+  for (const [abbr, bearing] of Object.entries(j.seeds)) {
+    if (!kinds[abbr]) throw new Error(`junction ${j.name} names '${abbr}', which the variant does not have`);
+    const b = (bearing * Math.PI) / 180;
+    const s = { abbr, name: `${j.name} (junction)`, sea: kinds[abbr] === "sea", junction: true, p: [j.p[0] + r * Math.sin(b), j.p[1] - r * Math.cos(b)] };
+    junctionSeeds.push(s);
+    (s.sea ? seaSeeds : landSeeds).push(s);
+  }
+}
 
 // Components of the land, and which are impassable islands.
-const impPoints = cfg.impassable.islands.map(([, lat, lon]) => projection([lon, lat]));
+const impPoints = (cfg.impassable?.islands ?? []).map(([, lat, lon]) => projection([lon, lat]));
 const components = land.map((poly) => ({
   poly,
   seeds: landSeeds.filter((s) => inPoly(s.p, poly)),
   impassable: impPoints.some((q) => inPoly(q, poly)),
 }));
-const impassableCountries = countriesView(cfg.impassable.countries);
+const impassableCountries = countriesView(cfg.impassable?.countries ?? []);
 const seeded = components.filter((c) => c.seeds.length && !c.impassable).map((c) => c.poly);
 
 // Voronoi of a set of seeds, united per province and intersected with an area.
@@ -255,7 +295,7 @@ function cellsIn(area, list, out) {
 
 const pieces = new Map();
 const keptZones = [];
-for (const zone of cfg.zones) {
+for (const zone of cfg.zones ?? []) {
   const zv = pc.difference(countriesView(zone.countries), impassableCountries.length ? impassableCountries : []);
   const kept = [];
   for (const poly of zv) {
@@ -282,8 +322,18 @@ const waterSeeds = Object.entries(cfg.water || {}).flatMap(([abbr, list]) =>
   list.map(([name, lat, lon]) => ({ abbr, name, sea: false, water: true, p: projection([lon, lat]) })),
 );
 for (const s of waterSeeds) if (!inMulti(s.p, seaUsed)) console.warn(`warning: water seed ${s.abbr} ${s.name} is not at sea`);
-cellsIn(seaUsed, [...seaSeeds, ...waterSeeds], pieces);
+// Water given to a land province (a strait, the Sea of Marmara) is kept apart too: it is
+// drawn as water over the province.
+const seaPieces = new Map();
+cellsIn(seaUsed, [...seaSeeds, ...waterSeeds], seaPieces);
+const waterOf = new Map();
+for (const [abbr, list] of seaPieces) {
+  if (!pieces.has(abbr)) pieces.set(abbr, []);
+  pieces.get(abbr).push(...list);
+  if (abbr !== OFF_WATER && kinds[abbr] !== "sea") waterOf.set(abbr, unionAll(list));
+}
 
+const offboardWater = unionAll(pieces.get(OFF_WATER) ?? []);
 const shapes = new Map();
 for (const p of variant.province) {
   const list = pieces.get(p.abbr) || [];
@@ -339,11 +389,22 @@ for (const p of variant.province) {
   for (const n of ns) want.add([p.abbr, n.split("/")[0]].sort().join("|"));
 }
 const minShared = 2.5;
-const missing = [...want].filter((k) => (shared.get(k) || 0) < minShared).sort();
+// Provinces of a junction that all reach its point (within its tolerance) are adjacent there.
+const atJunction = new Set();
+for (const j of junctions) {
+  const tol = j.tolerance ?? 2.5;
+  const names = Object.keys(j.seeds);
+  const far = names.map((a) => [a, borderDist(j.p, segments(shapes.get(a)))]).filter(([, d]) => d > tol);
+  if (far.length) console.log(`junction ${j.name}: ${far.map(([a, d]) => `${a} is ${d.toFixed(1)}px away`).join(", ")}`);
+  else for (const a of names) for (const b of names) if (a < b) atJunction.add(`${a}|${b}`);
+}
+const meets = [...want].filter((k) => (shared.get(k) || 0) < minShared && atJunction.has(k)).sort();
+const missing = [...want].filter((k) => (shared.get(k) || 0) < minShared && !atJunction.has(k)).sort();
 const extra = [...shared.entries()].filter(([k, v]) => v >= minShared && !want.has(k)).map(([k, v]) => `${k} (${v.toFixed(1)}px at ${where.get(k)})`).sort();
 console.log(`${variant.province.length} provinces, ${W}x${H}`);
 console.log(`borders the variant has but the drawing lacks (${missing.length}): ${missing.join(" ")}`);
 console.log(`borders drawn that the variant does not have (${extra.length}): ${extra.join(" ")}`);
+if (junctions.length) console.log(`borders at a junction point (${meets.length}): ${meets.join(" ")}`);
 
 // ---------------------------------------------------------------------------------------------
 // Anchors: best inside point by a score, found on a grid over the province's main piece.
@@ -358,7 +419,7 @@ function mainPiece(abbr) {
   return best.poly;
 }
 function landOrSeaSeeds(abbr) {
-  return seeds.filter((s) => s.abbr === abbr);
+  return seeds.filter((s) => s.abbr === abbr && !s.junction);
 }
 function gridSearch(poly, score, step = 3) {
   const [x0, y0, x1, y1] = bbox([poly]);
@@ -417,6 +478,7 @@ for (const p of variant.province) {
   }, 2);
   const entry = { d: pathOf(shapes.get(p.abbr)), unit: pt(unit), label: pt(label) };
   if (centre) entry.centre = pt(centre);
+  if (waterOf.has(p.abbr)) entry.water = pathOf(waterOf.get(p.abbr));
   out.provinces[p.abbr] = entry;
   // Split coasts: the fleet stands inside the coast on the seas that only this coast reaches
   // (all its seas when it shares every one), away from the province's other coast anchors.
@@ -440,6 +502,14 @@ for (const p of variant.province) {
     out.coasts[`${p.abbr}/${coast}`] = { unit: pt(cu), label: pt(cl) };
   }
 }
+if (offboardWater.length) out.offboard = pathOf(offboardWater);
+if (cfg.rivers) {
+  // Each river a polyline through real places on its course.
+  out.rivers = Object.values(cfg.rivers)
+    .map((list) => "M" + list.map(([, lat, lon]) => pt(projection([lon, lat])).join(" ")).join("L"))
+    .join("");
+}
+if (cfg.legend) out.legend = cfg.legend;
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 fs.writeFileSync(outFile, JSON.stringify(out, null, 1) + "\n");
 console.log(`wrote ${path.relative(root, outFile)} (${(fs.statSync(outFile).size / 1024).toFixed(0)} KiB)`);

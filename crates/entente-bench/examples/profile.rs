@@ -1,11 +1,11 @@
 //! Profiling loops: `cargo run --release -p entente-bench --example profile -- legal|judge|games [seconds]`
 //! under `perf record -g` (docs/bench.md).
+use entente_bench::suite::now;
 use entente_bench::suite::record_movement_phases;
 use entente_bench::RandomGames;
 use entente_judge::{Judge, MovementResult, Rulebook};
 use entente_legal::{Legal, LegalOrders};
 use entente_map::Map;
-use entente_bench::suite::now;
 
 fn main() {
     let what = std::env::args().nth(1).unwrap_or_else(|| "games".into());

@@ -154,6 +154,18 @@ impl<'m> RandomGames<'m> {
         };
         // The result's position becomes ours; ours is overwritten by the next phase's result.
         std::mem::swap(&mut self.pos, next);
+        if self.phase.kind == PhaseKind::Movement {
+            // A dislodged unit with nowhere to go is disbanded at once (as `Game` does).
+            for p in self.map.province_ids() {
+                if self
+                    .pos
+                    .dislodged_at(p)
+                    .is_some_and(|d| d.retreats.is_empty())
+                {
+                    self.pos.set_dislodged(p, None);
+                }
+            }
+        }
         self.phases += 1;
         let season_over = !self.pos.has_dislodged() && self.phase.kind != PhaseKind::Adjustment;
         if season_over && self.phase.season == Season::Fall {

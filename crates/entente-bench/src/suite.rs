@@ -84,14 +84,26 @@ impl Options {
     }
 }
 
+static WALL_CLOCK: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Times with the wall clock from now on (for a quiet machine), not thread CPU time.
+pub fn use_wall_clock(on: bool) {
+    WALL_CLOCK.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn wall() -> f64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64()
+}
+
 /// Seconds of CPU time this thread has used (`/proc/thread-self/schedstat`, nanoseconds), so
 /// that other processes on a busy machine do not count; wall-clock time where that file is
-/// missing. [`clock_name`] says which.
+/// missing or [`use_wall_clock`] asked for it. [`clock_name`] says which.
 pub fn now() -> f64 {
-    thread_cpu().unwrap_or_else(|| {
-        static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-        START.get_or_init(Instant::now).elapsed().as_secs_f64()
-    })
+    if WALL_CLOCK.load(std::sync::atomic::Ordering::Relaxed) {
+        return wall();
+    }
+    thread_cpu().unwrap_or_else(wall)
 }
 
 fn thread_cpu() -> Option<f64> {
@@ -102,7 +114,7 @@ fn thread_cpu() -> Option<f64> {
 
 /// The clock [`now`] reads.
 pub fn clock_name() -> &'static str {
-    if thread_cpu().is_some() {
+    if !WALL_CLOCK.load(std::sync::atomic::Ordering::Relaxed) && thread_cpu().is_some() {
         "thread CPU time"
     } else {
         "wall clock"
@@ -524,7 +536,7 @@ pub fn format_report(r: &Value) -> String {
     if let Some(d) = peer["replay_phases_where_moves_differ"].as_u64() {
         let _ = writeln!(
             s,
-            "      phases where the two judges' success counts differ: {d}"
+            "      phases where the two judges move different units: {d} (the peer's map lacks 11 borders: docs/bench.md)"
         );
     }
     let mem = &r["memory"];

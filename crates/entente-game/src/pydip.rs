@@ -548,7 +548,14 @@ fn py_rules(s: &Session) -> Vec<String> {
 pub fn current_state(s: &Session) -> Value {
     let g = s.game();
     let code = g.phase().code();
-    py_state(s, &code, g.position(), g.phase().kind, &s.context(), &py_rules(s))
+    py_state(
+        s,
+        &code,
+        g.position(),
+        g.phase().kind,
+        &s.context(),
+        &py_rules(s),
+    )
 }
 
 /// The game in the package's saved-game format (`from_saved_game_format` reads it).

@@ -41,14 +41,9 @@ pub fn replay(
     let mut out = Vec::new();
     for w in phases.windows(2) {
         let (this, next) = (&w[0], &w[1]);
-        let Some(phase) = this.phase else { continue };
-        let mut g = Game::from_position(map.clone(), rules, phase, this.position.clone());
-        for p in map.power_ids() {
-            g.set_civil_disorder(p, this.context.civil_disorder.contains(&p));
-            g.set_neutral(p, this.context.neutral.contains(&p));
-        }
-        g.set_impassable(this.context.impassable);
-        g.process(&this.orders);
+        let Some(g) = adjudicate_phase(map, rules, this) else {
+            continue;
+        };
         let mut found: Vec<String> = Vec::new();
         if let Some(np) = next.phase {
             if np != g.phase() {
@@ -79,6 +74,22 @@ fn unit_words(map: &Map, u: &entente_judge::Unit) -> String {
         u.ty.letter(),
         map.loc_abbr(u.loc)
     )
+}
+
+/// Adjudicates one recorded phase again, from its recorded position, with its orders and
+/// context (who was in civil disorder or neutral, what was closed). The game returned has
+/// that one phase in its history ([`Game::history`]) and stands at the phase after it.
+/// `None` for a name that is no phase (`COMPLETED`).
+pub fn adjudicate_phase(map: &Arc<Map>, rules: Rulebook, this: &RecordedPhase) -> Option<Game> {
+    let phase = this.phase?;
+    let mut g = Game::from_position(map.clone(), rules, phase, this.position.clone());
+    for p in map.power_ids() {
+        g.set_civil_disorder(p, this.context.civil_disorder.contains(&p));
+        g.set_neutral(p, this.context.neutral.contains(&p));
+    }
+    g.set_impassable(this.context.impassable);
+    g.process(&this.orders);
+    Some(g)
 }
 
 /// What differs between two positions: units, dislodged units and their retreat options

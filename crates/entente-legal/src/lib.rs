@@ -185,6 +185,8 @@ pub struct Legal {
 #[derive(Clone, Debug, Default)]
 struct Scratch {
     units: Vec<Option<Unit>>,
+    /// Per occupied province: the unit as a support or convoy names it.
+    targets: Vec<Target>,
     /// Per province with a unit: where it may move (armies: by land or by convoy).
     moves: Vec<LocSet>,
     /// Per army: the convoying fleets reachable from it, and where they can carry it.
@@ -250,6 +252,14 @@ impl Legal {
             homes,
             scratch: Scratch {
                 units: vec![None; np],
+                targets: vec![
+                    Target {
+                        power: None,
+                        ty: None,
+                        loc: Loc(0),
+                    };
+                    np
+                ],
                 moves: vec![LocSet::EMPTY; np],
                 closure: vec![LocSet::EMPTY; np],
                 convoy_dests: vec![LocSet::EMPTY; np],
@@ -305,6 +315,11 @@ impl Legal {
                     UnitType::Fleet => fleets.insert(p as u8),
                 }
                 s.moves[p] = self.reach(u);
+                s.targets[p] = Target {
+                    power: None,
+                    ty: Some(u.ty),
+                    loc: u.loc,
+                };
             }
         }
         // Convoys: only fleets where convoying is possible take part.
@@ -426,14 +441,7 @@ impl Legal {
             ty: Some(u.ty),
             loc: u.loc,
         };
-        let target = |q: u8| {
-            let t = s.units[q as usize].expect("occupied");
-            Target {
-                power: None,
-                ty: Some(t.ty),
-                loc: t.loc,
-            }
-        };
+        let target = |q: u8| s.targets[q as usize];
         out.push(Order::Hold(me));
         let reach = self.reach(u);
         match u.ty {
@@ -480,7 +488,7 @@ impl Legal {
         // Supports of moves: for each space the supporter reaches, each unit that may move
         // there (output-sized work).
         let mut without_done = LocSet::EMPTY;
-        let units = &s.units;
+        let targets = &s.targets;
         let without = &mut s.without;
         let (movers, closure) = (&s.movers, &s.closure);
         each(reach, |d| {
@@ -503,14 +511,9 @@ impl Legal {
                         return;
                     }
                 }
-                let t = units[q as usize].expect("occupied");
                 out.push(Order::SupportMove {
                     unit: me,
-                    target: Target {
-                        power: None,
-                        ty: Some(t.ty),
-                        loc: t.loc,
-                    },
+                    target: targets[q as usize],
                     to: Loc(d),
                 });
             })
@@ -620,9 +623,8 @@ impl Legal {
                 due[o.index()] += 1;
             }
         }
-        for pi in 0..np {
+        for (pi, &n) in due.iter().enumerate().take(np) {
             let power = PowerId(pi as u8);
-            let n = due[pi];
             if n == 0 {
                 continue;
             }

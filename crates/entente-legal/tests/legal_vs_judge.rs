@@ -407,6 +407,32 @@ fn start_position_lists_exactly_the_legal_orders() {
         .any(|o| matches!(o, Order::Convoy { .. })));
 }
 
+/// The worst case for convoy routes: a fleet on every sea, an army on every coast.
+#[test]
+fn dense_convoy_position_lists_exactly_the_legal_orders() {
+    let map = Map::standard();
+    let mut pos = Position::empty(&map);
+    for p in map.province_ids() {
+        let ty = match map.province(p).kind {
+            ProvinceKind::Sea => UnitType::Fleet,
+            ProvinceKind::Coast => UnitType::Army,
+            ProvinceKind::Land => continue,
+        };
+        pos.place(
+            &map,
+            entente_judge::Unit {
+                power: PowerId(p.0 % 7),
+                ty,
+                loc: p.loc(),
+            },
+        );
+    }
+    let mut legal = Legal::new(&map);
+    let mut judge = Judge::new();
+    let accepted = check_position(&map, &mut legal, &mut judge, PhaseKind::Movement, &pos);
+    assert!(accepted > 10_000, "{accepted}");
+}
+
 #[test]
 fn random_game_positions_list_exactly_the_legal_orders() {
     let map = Arc::new(Map::standard());
@@ -415,8 +441,13 @@ fn random_game_positions_list_exactly_the_legal_orders() {
     let mut seen = [0usize; 3];
     let mut convoys = 0;
     // Debug builds are slow: a few games, every phase of their first decades.
-    for seed in 0..3u64 {
-        for (kind, pos) in random_positions(&map, seed, 90) {
+    let (games, phases) = if cfg!(debug_assertions) {
+        (3, 90)
+    } else {
+        (20, 200)
+    };
+    for seed in 0..games {
+        for (kind, pos) in random_positions(&map, seed, phases) {
             check_position(&map, &mut legal, &mut judge, kind, &pos);
             seen[kind as usize] += 1;
             if kind == PhaseKind::Movement {

@@ -19,13 +19,14 @@ use entente_map::{Loc, Map, PowerId, ProvinceId, UnitType};
 use entente_orders::{format_order, parse_order, Order, Target, UnitRef};
 use pyo3::exceptions::{PyRuntimeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::MutexExt;
 use pyo3::types::{PyDict, PyList, PyString};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::ffi::CString;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// What every game of one variant shares: the map, a legal-order generator to clone, and
 /// the package's upper-case names of locations and powers.
@@ -198,7 +199,9 @@ fn parse_rules(text: &str) -> Result<Rulebook, String> {
     };
     for opt in parts {
         if !rules.set_option(opt) {
-            return Err(format!("unknown rule option '{opt}' (docs/rule-options.md)"));
+            return Err(format!(
+                "unknown rule option '{opt}' (docs/rule-options.md)"
+            ));
         }
     }
     Ok(rules)
@@ -255,16 +258,8 @@ fn now_seed() -> u64 {
         .unwrap_or(0)
 }
 
-/// A game of Diplomacy, with the Python `diplomacy` package's method names and order
-/// strings.
-///
-/// `Game(map_name="standard", rules="2000", seed=None, end_year=None)`: `rules` is an
-/// edition (`1971`, `1982`, `2000`, `2023`), optionally with options after `+`
-/// (`"2000+retreat-to-convoy-origin"`), or `"package"` for the rules the `diplomacy`
-/// package applies; `seed` drives `random_orders`; `end_year` makes a short game (it ends
-/// after that year, most units wins).
-#[pyclass(module = "entente", name = "Game")]
-pub struct PyGame {
+/// One game's state; a [`PyGame`] keeps it behind a mutex.
+struct Inner {
     session: Session,
     tables: Arc<Tables>,
     legal: Legal,
@@ -276,10 +271,44 @@ pub struct PyGame {
     seed: u64,
 }
 
+/// A game of Diplomacy, with the Python `diplomacy` package's method names and order
+/// strings.
+///
+/// `Game(map_name="standard", rules="2000", seed=None, end_year=None)`: `rules` is an
+/// edition (`1971`, `1982`, `2000`, `2023`), optionally with options after `+`
+/// (`"2000+retreat-to-convoy-origin"`), or `"package"` for the rules the `diplomacy`
+/// package applies; `seed` drives `random_orders`; `end_year` makes a short game (it ends
+/// after that year, most units wins).
+///
+/// Thread safety: the state is behind a mutex taken without holding the GIL, and every
+/// call works on it as one step, so a game may be used from several threads; `process`
+/// adjudicates with the GIL released, so games in different threads run in parallel.
+#[pyclass(module = "entente", name = "Game")]
+pub struct PyGame {
+    inner: Mutex<Inner>,
+}
+
 impl PyGame {
-    fn wrap(session: Session, seed: u64) -> Result<PyGame, String> {
-        let tables = Tables::of(session.variant())?;
+    fn from_session(session: Session, seed: u64) -> PyResult<PyGame> {
         Ok(PyGame {
+            inner: Mutex::new(Inner::wrap(session, seed).map_err(value_err)?),
+        })
+    }
+
+    /// The game's state, for one call. Results are built as Rust values under the lock and
+    /// turned into Python objects after it, so no Python code runs while it is held.
+    fn lock(&self, py: Python<'_>) -> MutexGuard<'_, Inner> {
+        match self.inner.lock_py_attached(py) {
+            Ok(g) => g,
+            Err(poisoned) => poisoned.into_inner(),
+        }
+    }
+}
+
+impl Inner {
+    fn wrap(session: Session, seed: u64) -> Result<Inner, String> {
+        let tables = Tables::of(session.variant())?;
+        Ok(Inner {
             legal: tables.legal.clone(),
             tables,
             session,
@@ -306,6 +335,102 @@ impl PyGame {
 
     fn over(&self) -> bool {
         self.session.game().is_over()
+    }
+
+    fn phase(&self) -> String {
+        if self.over() {
+            "COMPLETED".into()
+        } else {
+            self.session.game().phase().code()
+        }
+    }
+
+    fn outcome(&self) -> Vec<String> {
+        let g = self.session.game();
+        let Some(end) = g.end() else {
+            return Vec::new();
+        };
+        let last = g
+            .history()
+            .last()
+            .map(|h| h.phase.code())
+            .unwrap_or_else(|| g.phase().code());
+        let winners: Vec<PowerId> = match end {
+            EndOfGame::Victory(p) => vec![*p],
+            EndOfGame::Side(ps) | EndOfGame::Draw(ps) => ps.clone(),
+            EndOfGame::ShortGame { winners, .. } => winners.clone(),
+        };
+        std::iter::once(last)
+            .chain(winners.iter().map(|&p| self.tables.power(p).to_string()))
+            .collect()
+    }
+
+    /// `f` for the named power, or for every power.
+    fn per_power(
+        &self,
+        power: Option<&str>,
+        f: impl Fn(&Inner, PowerId) -> Vec<String>,
+    ) -> PyResult<PerPower> {
+        Ok(match power {
+            Some(name) => PerPower::One(f(self, self.power_id(name)?)),
+            None => PerPower::All(
+                self.tables.clone(),
+                self.map().power_ids().map(|p| f(self, p)).collect(),
+            ),
+        })
+    }
+
+    fn random_orders(&mut self) -> PerPower {
+        let mut per: Vec<Vec<String>> = vec![Vec::new(); self.map().powers().len()];
+        if !self.over() {
+            self.fill_legal();
+            let mut chosen = Vec::new();
+            let rng = &mut self.rng;
+            self.legal
+                .choose(&self.buf, |n| rng.random_range(0..n), &mut chosen);
+            for (p, o) in chosen {
+                per[p.index()].push(self.tables.legal_text(&o));
+            }
+        }
+        PerPower::All(self.tables.clone(), per)
+    }
+
+    fn set_orders(&mut self, power: &str, texts: &[String]) -> PyResult<Vec<String>> {
+        let p = self.power_id(power)?;
+        let mut read = Vec::with_capacity(texts.len());
+        for t in texts {
+            if t.trim().is_empty() {
+                continue;
+            }
+            read.push((t.trim().to_string(), self.read_order(t).map_err(value_err)?));
+        }
+        if self.over() {
+            return Err(PyRuntimeError::new_err("the game is over"));
+        }
+        let mut lines: Vec<SheetLine> = self.session.pending().get(&p).cloned().unwrap_or_default();
+        let mut echo = Vec::with_capacity(read.len());
+        for (text, order) in read {
+            if let Some(key) = self.order_key(&order) {
+                lines.retain(|l| l.order().and_then(|o| self.order_key(&o)) != Some(key));
+            }
+            echo.push(self.py_text(&order));
+            lines.push(SheetLine {
+                text,
+                reading: Reading::Order {
+                    order,
+                    canonical: format_order(self.map(), &order),
+                },
+            });
+        }
+        if self.kind() == PhaseKind::Adjustment {
+            // As the package: a waive never takes the place of a build ordered beside it
+            // (builds beyond what is due are void, and entente counts in sheet order).
+            lines.sort_by_key(|l| l.order() == Some(Order::Waive));
+        }
+        self.session
+            .submit_lines(p, lines)
+            .map_err(PyRuntimeError::new_err)?;
+        Ok(echo)
     }
 
     /// Every legal order of the current phase, in `self.buf`.
@@ -383,7 +508,10 @@ impl PyGame {
             PhaseKind::Adjustment => {
                 let due = adjustment_due(map, pos, p);
                 if due > 0 {
-                    self.build_sites(p).into_iter().map(|h| name(h.loc())).collect()
+                    self.build_sites(p)
+                        .into_iter()
+                        .map(|h| name(h.loc()))
+                        .collect()
                 } else if due < 0 {
                     pos.units_of(p).map(|u| name(u.loc)).collect()
                 } else {
@@ -546,31 +674,28 @@ impl PyGame {
             Assignment::Given,
         )
         .map_err(value_err)?;
-        PyGame::wrap(session, seed).map_err(value_err)
+        PyGame::from_session(session, seed)
     }
 
     /// The current phase, `S1901M`, or `COMPLETED` once the game is over.
     #[getter]
-    fn phase(&self) -> String {
-        if self.over() {
-            "COMPLETED".into()
-        } else {
-            self.session.game().phase().code()
-        }
+    fn phase(&self, py: Python<'_>) -> String {
+        self.lock(py).phase()
     }
 
     /// As the package: the current phase.
-    fn get_current_phase(&self) -> String {
-        self.phase()
+    fn get_current_phase(&self, py: Python<'_>) -> String {
+        self.lock(py).phase()
     }
 
     /// `M`, `R` or `A` (`-` once the game is over).
     #[getter]
-    fn phase_type(&self) -> &'static str {
-        if self.over() {
+    fn phase_type(&self, py: Python<'_>) -> &'static str {
+        let g = self.lock(py);
+        if g.over() {
             return "-";
         }
-        match self.kind() {
+        match g.kind() {
             PhaseKind::Movement => "M",
             PhaseKind::Retreat => "R",
             PhaseKind::Adjustment => "A",
@@ -578,68 +703,45 @@ impl PyGame {
     }
 
     #[getter]
-    fn is_game_done(&self) -> bool {
-        self.over()
+    fn is_game_done(&self, py: Python<'_>) -> bool {
+        self.lock(py).over()
     }
 
     /// The powers' names, upper case, in the map's order: `["AUSTRIA", "ENGLAND", ...]`.
     #[getter]
-    fn powers(&self) -> Vec<String> {
-        self.tables.power_up.clone()
+    fn powers(&self, py: Python<'_>) -> Vec<String> {
+        self.lock(py).tables.power_up.clone()
     }
 
     #[getter]
-    fn map_name(&self) -> String {
-        self.session.variant().to_string()
+    fn map_name(&self, py: Python<'_>) -> String {
+        self.lock(py).session.variant().to_string()
     }
 
     /// The rulebook's edition: `"2000"`.
     #[getter]
-    fn rules(&self) -> String {
-        self.session.game().rules().edition.to_string()
+    fn rules(&self, py: Python<'_>) -> String {
+        self.lock(py).session.game().rules().edition.to_string()
     }
 
     #[getter]
-    fn seed(&self) -> u64 {
-        self.seed
+    fn seed(&self, py: Python<'_>) -> u64 {
+        self.lock(py).seed
     }
 
-    /// How the game ended: `[phase, winner, ...]` (the package's `outcome`); `[]` while it
-    /// goes on. A draw or a short game lists every power that shares it.
+    /// How the game ended: `[last phase, winner, ...]` (the package's `outcome`); `[]`
+    /// while it goes on. A draw or a short game lists every power that shares it.
     #[getter]
-    fn outcome(&self) -> Vec<String> {
-        let g = self.session.game();
-        let Some(end) = g.end() else {
-            return Vec::new();
-        };
-        let last = g
-            .history()
-            .last()
-            .map(|h| h.phase.code())
-            .unwrap_or_else(|| g.phase().code());
-        let winners: Vec<PowerId> = match end {
-            EndOfGame::Victory(p) => vec![*p],
-            EndOfGame::Side(ps) | EndOfGame::Draw(ps) => ps.clone(),
-            EndOfGame::ShortGame { winners, .. } => winners.clone(),
-        };
-        std::iter::once(last)
-            .chain(winners.iter().map(|&p| self.tables.power(p).to_string()))
-            .collect()
+    fn outcome(&self, py: Python<'_>) -> Vec<String> {
+        self.lock(py).outcome()
     }
 
     /// A power's units (`["A PAR", "F STP/SC", "*A VIE"]`, dislodged ones with `*`), or a
     /// dict of every power's.
     #[pyo3(signature = (power = None))]
     fn get_units<'py>(&self, py: Python<'py>, power: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(name) = power {
-            let p = self.power_id(name)?;
-            return Ok(PyList::new(py, self.units_of(p))?.into_any());
-        }
-        let d = PyDict::new(py);
-        for p in self.map().power_ids() {
-            d.set_item(self.tables.power(p), self.units_of(p))?;
-        }
-        Ok(d.into_any())
+        let per = self.lock(py).per_power(power, Inner::units_of)?;
+        per.into_py(py)
     }
 
     /// A power's supply centres (`["PAR", "MAR"]`), or a dict of every power's.
@@ -649,72 +751,72 @@ impl PyGame {
         py: Python<'py>,
         power: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(name) = power {
-            let p = self.power_id(name)?;
-            return Ok(PyList::new(py, self.centers_of(p))?.into_any());
-        }
-        let d = PyDict::new(py);
-        for p in self.map().power_ids() {
-            d.set_item(self.tables.power(p), self.centers_of(p))?;
-        }
-        Ok(d.into_any())
+        let per = self.lock(py).per_power(power, Inner::centers_of)?;
+        per.into_py(py)
     }
 
-    /// The current state as the package's `get_state()`: `name`, `units`, `retreats`
-    /// (`{"AUSTRIA": {"A VIE": ["BOH", ...]}}`), `centers`, `homes`, `influence`,
-    /// `civil_disorder`, `builds`, ...
-    fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut state = pydip::current_state(&self.session);
-        if self.over() {
-            state["name"] = Value::from("COMPLETED");
-        }
-        to_py(py, &state)
-    }
-
-    /// Where a power has something to order (`["MAR", "PAR"]`), or a dict of every
-    /// power's.
+    /// Where a power has something to order (`["MAR", "PAR"]`: provinces, sorted), or a
+    /// dict of every power's.
     #[pyo3(signature = (power = None))]
     fn get_orderable_locations<'py>(
         &self,
         py: Python<'py>,
         power: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(name) = power {
-            let p = self.power_id(name)?;
-            return Ok(PyList::new(py, self.orderable_of(p))?.into_any());
-        }
-        let d = PyDict::new(py);
-        for p in self.map().power_ids() {
-            d.set_item(self.tables.power(p), self.orderable_of(p))?;
-        }
-        Ok(d.into_any())
+        let per = self.lock(py).per_power(power, Inner::orderable_of)?;
+        per.into_py(py)
+    }
+
+    /// The orders set so far for the current phase: a power's list, or a dict of every
+    /// power's.
+    #[pyo3(signature = (power = None))]
+    fn get_orders<'py>(&self, py: Python<'py>, power: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        let per = self.lock(py).per_power(power, Inner::pending_of)?;
+        per.into_py(py)
+    }
+
+    /// The current state as the package's `get_state()`: `name`, `units`, `retreats`
+    /// (`{"AUSTRIA": {"A VIE": ["BOH", ...]}}`), `centers`, `homes`, `influence`,
+    /// `civil_disorder`, `builds`, ...
+    fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let state = {
+            let g = self.lock(py);
+            let mut state = pydip::current_state(&g.session);
+            if g.over() {
+                state["name"] = Value::from("COMPLETED");
+            }
+            state
+        };
+        to_py(py, &state)
     }
 
     /// Every legal order of the phase by location, as the package's method: every location
     /// of the map is a key (`"STP"`, `"STP/SC"`, ...), with the orders of the unit there
     /// (a unit on a coast under both), the builds there, and `WAIVE` at build sites.
-    fn get_all_possible_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let lists = self.possible(None);
+    fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let (keys, lists) = {
+            let mut g = self.lock(py);
+            (g.tables.clone(), g.possible(None))
+        };
         let d = PyDict::new(py);
         for (l, list) in lists.into_iter().enumerate() {
-            d.set_item(&self.tables.loc_up[l], list)?;
+            d.set_item(&keys.loc_up[l], list)?;
         }
         Ok(d)
     }
 
-    /// One power's legal orders: `{province: [orders]}` for each place it has something
-    /// to order (its orderable locations), the fast way to choose orders.
-    fn get_legal_orders<'py>(
-        &mut self,
-        py: Python<'py>,
-        power: &str,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let p = self.power_id(power)?;
-        let lists = self.possible(Some(p));
+    /// One power's legal orders: `{province: [orders]}` for each place where it has
+    /// something to order (its orderable locations); the fast way to choose orders.
+    fn get_legal_orders<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyDict>> {
+        let (keys, lists) = {
+            let mut g = self.lock(py);
+            let p = g.power_id(power)?;
+            (g.tables.clone(), g.possible(Some(p)))
+        };
         let d = PyDict::new(py);
         for (l, list) in lists.into_iter().enumerate() {
             if !list.is_empty() {
-                d.set_item(&self.tables.loc_up[l], list)?;
+                d.set_item(&keys.loc_up[l], list)?;
             }
         }
         Ok(d)
@@ -723,104 +825,43 @@ impl PyGame {
     /// One random legal set of orders per power, every choice uniform (drawn from the
     /// game's seed): a unit's order among its legal orders; in adjustments, as many builds
     /// (or waives) or removals as are due. `{power: [orders]}`; nothing is set.
-    fn random_orders<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        let mut per: Vec<Vec<String>> = vec![Vec::new(); self.map().powers().len()];
-        if !self.over() {
-            self.fill_legal();
-            let mut chosen = Vec::new();
-            let rng = &mut self.rng;
-            self.legal
-                .choose(&self.buf, |n| rng.random_range(0..n), &mut chosen);
-            for (p, o) in chosen {
-                per[p.index()].push(self.tables.legal_text(&o));
-            }
-        }
-        for (i, list) in per.into_iter().enumerate() {
-            d.set_item(&self.tables.power_up[i], list)?;
-        }
-        Ok(d)
+    fn random_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let per = self.lock(py).random_orders();
+        per.into_py(py)
     }
 
     /// Sets a power's orders for the current phase (one string or a list). As the package
     /// with `replace=True`: an order replaces the earlier order of the same unit (or the
-    /// same build site); the power's other orders stay. Orders are read in the package's
-    /// syntax (`A PAR - BUR`, `F STP/SC - BOT`, `A PAR B`, `F TRI D`, `WAIVE`) or any
-    /// spelling entente reads; returns them as understood, in the package's syntax.
-    /// Raises ValueError, setting nothing, when one cannot be read. Whether an order is
-    /// legal is the judge's business: an illegal one fails and the unit holds.
-    fn set_orders(&mut self, power: &str, orders: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-        let p = self.power_id(power)?;
+    /// same build site); the power's other orders stay; in adjustments a `WAIVE` counts only
+    /// after the builds. Orders are read in the package's syntax (`A PAR - BUR`, `F STP/SC -
+    /// BOT`, `A PAR B`, `F TRI D`, `WAIVE`) or any spelling entente reads; returns them as
+    /// understood, in the package's syntax. Raises ValueError, setting nothing, when one
+    /// cannot be read, and RuntimeError once the game is over. Whether an order is legal
+    /// is the judge's business: an illegal order fails and the unit holds.
+    fn set_orders(
+        &self,
+        py: Python<'_>,
+        power: &str,
+        orders: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<String>> {
         let texts: Vec<String> = if let Ok(s) = orders.extract::<String>() {
             vec![s]
         } else {
             orders.extract::<Vec<String>>()?
         };
-        let mut read = Vec::with_capacity(texts.len());
-        for t in &texts {
-            if t.trim().is_empty() {
-                continue;
-            }
-            read.push((t.trim().to_string(), self.read_order(t).map_err(value_err)?));
-        }
-        if self.over() {
-            return Err(PyRuntimeError::new_err("the game is over"));
-        }
-        let mut lines: Vec<SheetLine> = self
-            .session
-            .pending()
-            .get(&p)
-            .cloned()
-            .unwrap_or_default();
-        let mut echo = Vec::with_capacity(read.len());
-        for (text, order) in read {
-            if let Some(key) = self.order_key(&order) {
-                lines.retain(|l| l.order().and_then(|o| self.order_key(&o)) != Some(key));
-            }
-            echo.push(self.py_text(&order));
-            lines.push(SheetLine {
-                text,
-                reading: Reading::Order {
-                    order,
-                    canonical: format_order(self.map(), &order),
-                },
-            });
-        }
-        self.session
-            .submit_lines(p, lines)
-            .map_err(PyRuntimeError::new_err)?;
-        Ok(echo)
-    }
-
-    /// The orders set so far for the current phase: a power's list, or a dict of every
-    /// power's.
-    #[pyo3(signature = (power = None))]
-    fn get_orders<'py>(&self, py: Python<'py>, power: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(name) = power {
-            let p = self.power_id(name)?;
-            return Ok(PyList::new(py, self.pending_of(p))?.into_any());
-        }
-        let d = PyDict::new(py);
-        for p in self.map().power_ids() {
-            d.set_item(self.tables.power(p), self.pending_of(p))?;
-        }
-        Ok(d.into_any())
+        self.lock(py).set_orders(power, &texts)
     }
 
     /// Forgets the orders set for a power (or every power) this phase.
     #[pyo3(signature = (power = None))]
-    fn clear_orders(&mut self, power: Option<&str>) -> PyResult<()> {
-        match power {
-            Some(name) => {
-                let p = self.power_id(name)?;
-                self.session.withdraw(p);
-            }
-            None => {
-                let ids: Vec<PowerId> = self.map().power_ids().collect();
-                for p in ids {
-                    self.session.withdraw(p);
-                }
-            }
+    fn clear_orders(&self, py: Python<'_>, power: Option<&str>) -> PyResult<()> {
+        let mut g = self.lock(py);
+        let powers: Vec<PowerId> = match power {
+            Some(name) => vec![g.power_id(name)?],
+            None => g.map().power_ids().collect(),
+        };
+        for p in powers {
+            g.session.withdraw(p);
         }
         Ok(())
     }
@@ -830,20 +871,24 @@ impl PyGame {
     /// removals follow the civil-disorder rule), then moves to the next phase with
     /// something to decide. The GIL is released meanwhile. Does nothing once the game is
     /// over.
-    fn process(&mut self, py: Python<'_>) -> PyResult<()> {
-        if self.over() {
-            return Ok(());
-        }
-        let session = &mut self.session;
-        py.detach(|| session.adjudicate())
-            .map_err(PyRuntimeError::new_err)?;
-        Ok(())
+    fn process(&self, py: Python<'_>) -> PyResult<()> {
+        py.detach(|| {
+            let mut g = match self.inner.lock() {
+                Ok(g) => g,
+                Err(poisoned) => poisoned.into_inner(),
+            };
+            if g.over() {
+                return Ok(());
+            }
+            g.session.adjudicate().map(|_| ())
+        })
+        .map_err(PyRuntimeError::new_err)
     }
 
     /// Every adjudicated phase as the package's saved game writes it: a list of
     /// `{"name", "state", "orders", "results", "messages"}` dicts, oldest first.
     fn get_phase_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut saved = pydip::export(&self.session, "entente");
+        let mut saved = pydip::export(&self.lock(py).session, "entente");
         let mut phases = match saved["phases"].take() {
             Value::Array(a) => a,
             _ => Vec::new(),
@@ -856,12 +901,15 @@ impl PyGame {
     /// `{"A PAR": [], "F BRE": ["bounce"]}`; `{}` before the first.
     #[getter]
     fn phase_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let saved = pydip::export(&self.session, "entente");
-        let phases = saved["phases"].as_array().map(Vec::as_slice).unwrap_or(&[]);
-        match phases.len().checked_sub(2).map(|i| &phases[i]["results"]) {
-            Some(r) => to_py(py, r),
-            None => Ok(PyDict::new(py).into_any()),
-        }
+        let mut saved = pydip::export(&self.lock(py).session, "entente");
+        let results = match saved["phases"].as_array_mut() {
+            Some(a) if a.len() >= 2 => {
+                let i = a.len() - 2;
+                a[i]["results"].take()
+            }
+            _ => Value::Object(Default::default()),
+        };
+        to_py(py, &results)
     }
 
     /// The game in the package's saved-game format (`diplomacy.utils.export
@@ -873,7 +921,7 @@ impl PyGame {
         as_json: bool,
         game_id: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let saved = pydip::export(&self.session, game_id);
+        let saved = pydip::export(&self.lock(py).session, game_id);
         if as_json {
             let text = serde_json::to_string(&saved).map_err(|e| value_err(e.to_string()))?;
             Ok(PyString::new(py, &text).into_any())
@@ -919,13 +967,13 @@ impl PyGame {
             let cmsg = CString::new(msg).map_err(|e| value_err(e.to_string()))?;
             PyErr::warn(py, &py.get_type::<PyUserWarning>(), &cmsg, 1)?;
         }
-        PyGame::wrap(session, seed.unwrap_or_else(now_seed)).map_err(value_err)
+        PyGame::from_session(session, seed.unwrap_or_else(now_seed))
     }
 
     /// entente's native game record (docs/game-record.md), as JSON text. It keeps the
     /// orders set for the current phase.
-    fn to_json(&self) -> String {
-        self.session.to_json()
+    fn to_json(&self, py: Python<'_>) -> String {
+        self.lock(py).session.to_json()
     }
 
     /// A game from entente's native record (every phase is adjudicated again and checked).
@@ -934,20 +982,43 @@ impl PyGame {
     fn from_json(py: Python<'_>, text: &str, seed: Option<u64>) -> PyResult<PyGame> {
         let session = py.detach(|| Session::from_json(text)).map_err(value_err)?;
         let seed = seed.unwrap_or_else(|| session.seed());
-        PyGame::wrap(session, seed).map_err(value_err)
+        PyGame::from_session(session, seed)
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let g = self.lock(py);
         format!(
             "<entente.Game {} {} rules {}>",
-            self.session.variant(),
-            self.phase(),
-            self.rules()
+            g.session.variant(),
+            g.phase(),
+            g.session.game().rules().edition
         )
     }
 }
 
-/// The rule editions and built-in variants this build knows.
+/// A list for one power, or a list per power.
+enum PerPower {
+    One(Vec<String>),
+    All(Arc<Tables>, Vec<Vec<String>>),
+}
+
+impl PerPower {
+    /// A list, or a dict keyed by the powers' names.
+    fn into_py(self, py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+        match self {
+            PerPower::One(list) => Ok(PyList::new(py, list)?.into_any()),
+            PerPower::All(tables, lists) => {
+                let d = PyDict::new(py);
+                for (i, list) in lists.into_iter().enumerate() {
+                    d.set_item(&tables.power_up[i], list)?;
+                }
+                Ok(d.into_any())
+            }
+        }
+    }
+}
+
+/// The built-in variants (`map_name` values).
 #[pyfunction]
 fn variants() -> Vec<String> {
     entente_map::builtin_variant_names()

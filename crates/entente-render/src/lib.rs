@@ -2,8 +2,10 @@
 //! outcomes, as SVG ([`Renderer::render`]), PNG ([`svg_to_png`]) or a whole history as one HTML
 //! page ([`history_html`]).
 //!
-//! The standard map is drawn from committed geometry (`geometry/standard.json`, generated
-//! from Natural Earth by `tools/mapgen`). A variant without geometry is drawn as a schematic:
+//! The standard map and the Ancient Mediterranean are drawn from committed geometry
+//! (`geometry/standard.json`, `geometry/ancmed.json`, generated from Natural Earth by
+//! `tools/mapgen`), picked by the variant's name. A variant without geometry is drawn as a
+//! schematic:
 //! provinces laid out from the adjacency graph by a deterministic force-directed layout
 //! ([`Layout::schematic`]), so a user's variant is never blank.
 //!
@@ -26,7 +28,7 @@ mod svg;
 pub use html::{history_html, Frame};
 pub use layout::{
     CoastGeometry, Geometry, Layout, Point, ProvinceGeometry, ProvinceLayout, Shape,
-    STANDARD_GEOMETRY,
+    ANCMED_GEOMETRY, GEOMETRIES, STANDARD_GEOMETRY,
 };
 pub use png::svg_to_png;
 pub use svg::{RenderOptions, Renderer};

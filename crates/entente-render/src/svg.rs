@@ -10,6 +10,8 @@ const SEA: &str = "#b9d5ea";
 const SEA_SCHEMATIC: &str = "#d6e8f5";
 const LAND: &str = "#efe7d3";
 const IMPASSABLE: &str = "#cbc6ba";
+const OFFBOARD: &str = "#dde5ea";
+const RIVER: &str = "#5b95c4";
 const INK: &str = "#262626";
 const FAIL: &str = "#d11f1f";
 const UNIT_R: f32 = 8.5;
@@ -77,6 +79,13 @@ impl<'m> Renderer<'m> {
         ));
         let sea_bg = if l.geographic { SEA } else { "#f7f4ee" };
         let _ = write!(s, r#"<rect width="100%" height="100%" fill="{sea_bg}"/>"#);
+        if !l.offboard.is_empty() {
+            let _ = write!(
+                s,
+                r#"<path id="offboard" fill="{OFFBOARD}" d="{}"/>"#,
+                l.offboard
+            );
+        }
         self.provinces(&mut s, pos);
         self.centres(&mut s, pos);
         self.labels(&mut s);
@@ -111,7 +120,12 @@ impl<'m> Renderer<'m> {
                 Shape::Node { .. } => 160,
             })
             .sum();
-        paths + self.layout.impassable.len() + self.layout.lakes.len() + 16 * 1024
+        paths
+            + self.layout.impassable.len()
+            + self.layout.lakes.len()
+            + self.layout.offboard.len()
+            + self.layout.rivers.len()
+            + 16 * 1024
     }
 
     fn provinces(&self, s: &mut String, pos: &Position) {
@@ -192,6 +206,13 @@ impl<'m> Renderer<'m> {
                 s,
                 r#"<path id="lakes" class="pr" fill="{SEA}" d="{}"/>"#,
                 l.lakes
+            );
+        }
+        if !l.rivers.is_empty() {
+            let _ = write!(
+                s,
+                r#"<path id="rivers" fill="none" stroke="{RIVER}" stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round" d="{}"/>"#,
+                l.rivers
             );
         }
     }

@@ -1,7 +1,7 @@
 //! `entente bench`: entente and the Rust peer on identical work, ratios printed
 //! (docs/bench.md; `scripts/bench.sh` adds the Python `diplomacy` package).
 
-use entente_bench::suite::{format_report, memory_run, run, Options};
+use entente_bench::suite::{format_report, memory_run, run, use_wall_clock, Options};
 use std::process::{Command, ExitCode};
 
 #[derive(clap::Args)]
@@ -18,6 +18,9 @@ pub struct Args {
     /// Leave out the Rust peer.
     #[arg(long)]
     no_peers: bool,
+    /// Time with the wall clock (for a quiet machine) instead of this thread's CPU time.
+    #[arg(long)]
+    wall_clock: bool,
     /// Internal: play this many games and print the memory report (run in a child process).
     #[arg(long, hide = true)]
     memory_child: Option<u32>,
@@ -35,6 +38,7 @@ pub fn run_cmd(args: Args) -> Result<ExitCode, String> {
         .output()
         .map_err(|e| format!("memory child: {e}"))?;
     let memory = serde_json::from_slice(&child.stdout).ok();
+    use_wall_clock(args.wall_clock);
     let opts = Options {
         seconds_each: args.seconds,
         games: args.games,

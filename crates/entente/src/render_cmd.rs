@@ -1,9 +1,17 @@
-//! `entente render`: a scenario file in, one SVG (and PNG) per phase out, or one HTML page
-//! with the whole history.
+//! `entente render`: a scenario file or a recorded game in, one SVG (and PNG) per phase out,
+//! or one HTML page with the whole history.
+//!
+//! A game is entente's own record (`docs/game-record.md`) or a saved game of the Python
+//! `diplomacy` package (one per file, or one per line). Each phase is adjudicated again
+//! from the position the record gives for it, with the orders the record gives, so the
+//! outcomes drawn are entente's; the record's last (current) phase is drawn as a position.
 
-use crate::judge_form::phase_title;
-use entente_judge::Outcome;
-use entente_map::Map;
+use crate::game_cmd::read_input;
+use crate::judge_form::{phase_title, year_text};
+use entente_game::replay::{adjudicate_phase, RecordedPhase};
+use entente_game::{load_variant, pydip, GameRecord, Phase, PhaseResult};
+use entente_judge::{Edition, OrderResult, Outcome, Position, Rulebook, Unit};
+use entente_map::{Map, ProvinceId};
 use entente_orders::{Order, UnitRef};
 use entente_render::{
     history_html, svg_to_png, DislodgedUnit, Frame, Geometry, Layout, RenderOptions, Renderer,
@@ -12,24 +20,32 @@ use entente_render::{
 use entente_scenario::{execute_case, parse_scenarios, PhaseOutcome, PhaseRun};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Scenario file (docs/scenario-format.md).
+    /// A scenario file (docs/scenario-format.md), a game record (docs/game-record.md) or a
+    /// Python `diplomacy` saved game (`-`: standard input).
     file: String,
-    /// Only this case of a multi-case file.
+    /// Only this case of a multi-case scenario file, or this game (its `id`) of a file of
+    /// Python saved games.
     #[arg(long)]
     case: Option<String>,
-    /// Only the N-th phase (1 = the first phase of the case).
+    /// Only this phase: its code (`S1901M`, `F1901R`, `W1901A`), its name (`"Spring 1901
+    /// movement"`) or its number (1 = the first phase).
+    #[arg(long, conflicts_with = "all")]
+    phase: Option<String>,
+    /// Every phase (what happens without --phase).
     #[arg(long)]
-    phase: Option<usize>,
+    all: bool,
     /// Directory to write into (created if missing).
     #[arg(long, default_value = ".")]
     out: PathBuf,
     /// Also write a PNG beside each SVG.
     #[arg(long)]
     png: bool,
-    /// Write one HTML page per case with every phase (previous/next buttons) instead of SVGs.
+    /// Write one HTML page per case or game with every phase (previous/next buttons)
+    /// instead of SVGs.
     #[arg(long)]
     html: bool,
     /// Label provinces with their names in this language: cs, fr, ru or en.
@@ -41,33 +57,72 @@ pub struct Args {
     /// Map geometry file (tools/mapgen output) to use instead of the built-in one.
     #[arg(long)]
     geometry: Option<PathBuf>,
-    /// Rule edition for cases that do not name one: 1971, 1982, 2000 (default) or 2023.
+    /// Rule edition: for scenario cases that do not name one (default 2000), or to
+    /// adjudicate a game under instead of the record's (Python games: the package's rules).
     #[arg(long)]
     rules: Option<String>,
 }
 
-/// The orders of a phase with outcomes, and the units shown dislodged, as the renderer takes
-/// them. Removals the judge chose (civil disorder) are drawn as removal orders.
-pub fn phase_marks(run: &PhaseRun) -> (Vec<ResolvedOrder>, Vec<DislodgedUnit>) {
-    let take = |list: &[entente_judge::OrderResult]| {
-        list.iter()
-            .map(|r| (r.power, r.order, r.outcome))
-            .collect::<Vec<_>>()
-    };
+/// One picture: a phase's starting position with its orders and their outcomes.
+struct Shot {
+    /// Matched by `--phase`.
+    phase: Option<Phase>,
+    /// The record's name for the phase (`S1901M`, `COMPLETED`).
+    code: String,
+    title: String,
+    before: Position,
+    orders: Option<Vec<ResolvedOrder>>,
+    dislodged: Vec<DislodgedUnit>,
+}
+
+/// A case or a game: its phases, drawn on one map.
+struct Book {
+    map: Arc<Map>,
+    /// File names start with it.
+    base: String,
+    page_title: String,
+    shots: Vec<Shot>,
+    /// Drawn last on the HTML page of the whole history: the position after the last phase
+    /// (a scenario's; a game's last shot is already its current position).
+    epilogue: Option<Shot>,
+}
+
+/// The orders with outcomes and the units drawn dislodged, as the renderer takes them.
+/// Removals the judge chose (civil disorder) are drawn as removal orders.
+fn marks(
+    orders: &[OrderResult],
+    dislodged: Vec<DislodgedUnit>,
+    civil_disorder: &[(ProvinceId, Unit)],
+) -> (Vec<ResolvedOrder>, Vec<DislodgedUnit>) {
+    let mut list: Vec<ResolvedOrder> = orders
+        .iter()
+        .map(|r| (r.power, r.order, r.outcome))
+        .collect();
+    for &(_, u) in civil_disorder {
+        let unit = UnitRef {
+            ty: Some(u.ty),
+            loc: u.loc,
+        };
+        list.push((u.power, Order::Remove(unit), Outcome::Succeeded));
+    }
+    (list, dislodged)
+}
+
+/// A scenario phase's marks.
+fn phase_marks(run: &PhaseRun) -> (Vec<ResolvedOrder>, Vec<DislodgedUnit>) {
     match &run.outcome {
-        PhaseOutcome::Movement(r) => (take(&r.orders), r.dislodged.clone()),
-        PhaseOutcome::Retreat(r) => (take(&r.orders), run.before.dislodged().collect()),
-        PhaseOutcome::Adjustment(r) => {
-            let mut list = take(&r.orders);
-            for &(_, u) in &r.civil_disorder {
-                let unit = UnitRef {
-                    ty: Some(u.ty),
-                    loc: u.loc,
-                };
-                list.push((u.power, Order::Remove(unit), Outcome::Succeeded));
-            }
-            (list, Vec::new())
-        }
+        PhaseOutcome::Movement(r) => marks(&r.orders, r.dislodged.clone(), &[]),
+        PhaseOutcome::Retreat(r) => marks(&r.orders, run.before.dislodged().collect(), &[]),
+        PhaseOutcome::Adjustment(r) => marks(&r.orders, Vec::new(), &r.civil_disorder),
+    }
+}
+
+/// A game phase's marks.
+fn game_marks(result: &PhaseResult, before: &Position) -> (Vec<ResolvedOrder>, Vec<DislodgedUnit>) {
+    match result {
+        PhaseResult::Movement(r) => marks(&r.orders, r.dislodged.clone(), &[]),
+        PhaseResult::Retreat(r) => marks(&r.orders, before.dislodged().collect(), &[]),
+        PhaseResult::Adjustment(r) => marks(&r.orders, Vec::new(), &r.civil_disorder),
     }
 }
 
@@ -89,15 +144,252 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-pub fn run(args: Args) -> Result<ExitCode, String> {
-    let text = std::fs::read_to_string(&args.file).map_err(|e| format!("{}: {e}", args.file))?;
-    let mut cases = parse_scenarios(&text).map_err(|e| format!("{}: {e}", args.file))?;
+/// "Spring 1901 movement", with the variant's way of writing years.
+fn game_phase_title(map: &Map, p: Phase) -> String {
+    let text = p.to_string();
+    text.replacen(&p.year.to_string(), &year_text(map, p.year), 1)
+}
+
+fn scenario_phase(
+    season: entente_scenario::Season,
+    year: i32,
+    kind: entente_scenario::PhaseKind,
+) -> Phase {
+    use entente_game::{PhaseKind as K, Season as S};
+    use entente_scenario::{PhaseKind, Season};
+    let s = match season {
+        Season::Spring => S::Spring,
+        Season::Fall => S::Fall,
+        Season::Winter => S::Winter,
+    };
+    let k = match kind {
+        PhaseKind::Movement => K::Movement,
+        PhaseKind::Retreat => K::Retreat,
+        PhaseKind::Adjustment => K::Adjustment,
+    };
+    Phase::new(s, year, k)
+}
+
+fn stem_of(file: &str) -> String {
+    Path::new(file)
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .filter(|s| !s.is_empty() && s != "-")
+        .unwrap_or_else(|| "game".into())
+}
+
+fn scenario_books(args: &Args, text: &str) -> Result<Vec<Book>, String> {
+    let mut cases = parse_scenarios(text).map_err(|e| format!("{}: {e}", args.file))?;
     if let Some(id) = &args.case {
         cases.retain(|c| &c.id == id);
         if cases.is_empty() {
             return Err(format!("{}: no case '{id}'", args.file));
         }
     }
+    let has_rules_line = text
+        .lines()
+        .any(|l| l.trim_start().to_lowercase().starts_with("rules:"));
+    let edition = match &args.rules {
+        Some(r) => Some(r.parse().map_err(|e: String| e)?),
+        None if !has_rules_line => Some(Edition::E2000),
+        None => None,
+    };
+    let stem = stem_of(&args.file);
+    let several = cases.len() > 1;
+    let mut books = Vec::new();
+    for case in &mut cases {
+        if let Some(ed) = edition {
+            if args.rules.is_some() || !has_rules_line {
+                case.rules = Rulebook::edition(ed);
+            }
+        }
+        let (map, runs) = execute_case(case).map_err(|e| format!("{}: {e}", args.file))?;
+        let mut shots = Vec::new();
+        for run in &runs {
+            let block = &case.phases[run.block];
+            let year = block.year_on(&map);
+            let phase = scenario_phase(block.season, year, block.kind);
+            let (orders, dislodged) = phase_marks(run);
+            shots.push(Shot {
+                phase: Some(phase),
+                code: phase.code(),
+                title: phase_title(&map, block.season, year, block.kind),
+                before: run.before.clone(),
+                orders: Some(orders),
+                dislodged,
+            });
+        }
+        let epilogue = runs.last().map(|last| {
+            let block = &case.phases[last.block];
+            Shot {
+                phase: None,
+                code: "after".into(),
+                title: format!(
+                    "After {}",
+                    phase_title(&map, block.season, block.year_on(&map), block.kind)
+                ),
+                before: last.after.clone(),
+                orders: None,
+                dislodged: last.after.dislodged().collect(),
+            }
+        });
+        books.push(Book {
+            map: Arc::new(map),
+            base: if several {
+                format!("{stem}-{}", slug(&case.id))
+            } else {
+                stem.clone()
+            },
+            page_title: if case.title.is_empty() {
+                format!("{stem} {}", case.id)
+            } else {
+                format!("{} — {}", case.id, case.title)
+            },
+            shots,
+            epilogue,
+        });
+    }
+    Ok(books)
+}
+
+/// A recorded game: its phases as recorded, and the rules to adjudicate them by.
+struct RecordedGame {
+    id: String,
+    map: Arc<Map>,
+    rules: Rulebook,
+    phases: Vec<RecordedPhase>,
+}
+
+fn recorded_games(text: &str) -> Result<Vec<RecordedGame>, String> {
+    let native = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .is_some_and(|v| v.get("format").is_some());
+    if native {
+        let r: GameRecord =
+            serde_json::from_str(text).map_err(|e| format!("not a game record: {e}"))?;
+        let map = Arc::new(load_variant(&r.variant)?);
+        let phases = r.recorded_phases(&map)?;
+        return Ok(vec![RecordedGame {
+            id: String::new(),
+            map,
+            rules: r.rules,
+            phases,
+        }]);
+    }
+    pydip::parse_saved_games(text)?
+        .iter()
+        .map(|g| {
+            let map = Arc::new(load_variant(&g.map)?);
+            let phases =
+                pydip::recorded_phases(&map, g).map_err(|e| format!("game {}: {e}", g.id))?;
+            Ok(RecordedGame {
+                id: g.id.clone(),
+                map,
+                rules: pydip::package_rules(),
+                phases,
+            })
+        })
+        .collect()
+}
+
+fn game_books(args: &Args, text: &str) -> Result<Vec<Book>, String> {
+    let mut games = recorded_games(text).map_err(|e| format!("{}: {e}", args.file))?;
+    if let Some(id) = &args.case {
+        games.retain(|g| &g.id == id);
+        if games.is_empty() {
+            return Err(format!("{}: no game '{id}'", args.file));
+        }
+    }
+    let edition: Option<Edition> = args.rules.as_deref().map(str::parse).transpose()?;
+    let stem = stem_of(&args.file);
+    let several = games.len() > 1;
+    let mut books = Vec::new();
+    for g in games {
+        let rules = edition.map_or(g.rules, Rulebook::edition);
+        let map = &g.map;
+        let last = g.phases.len().saturating_sub(1);
+        let mut shots = Vec::new();
+        for (i, ph) in g.phases.iter().enumerate() {
+            let title = match ph.phase {
+                Some(p) => game_phase_title(map, p),
+                None => ph.name.clone(),
+            };
+            // The current phase is a position; a phase with orders is adjudicated again.
+            let judged = if i < last || !ph.orders.is_empty() {
+                adjudicate_phase(map, rules, ph)
+            } else {
+                None
+            };
+            let (orders, dislodged) = match judged.as_ref().and_then(|j| j.history().last()) {
+                Some(h) => {
+                    let (o, d) = game_marks(&h.result, &h.before);
+                    (Some(o), d)
+                }
+                None => (None, ph.position.dislodged().collect::<Vec<_>>()),
+            };
+            shots.push(Shot {
+                phase: ph.phase,
+                code: ph.name.clone(),
+                title,
+                before: ph.position.clone(),
+                orders,
+                dislodged,
+            });
+        }
+        let base = if several && !g.id.is_empty() {
+            format!("{stem}-{}", slug(&g.id))
+        } else {
+            stem.clone()
+        };
+        books.push(Book {
+            page_title: if g.id.is_empty() {
+                format!("{stem} ({})", map.name)
+            } else {
+                format!("{} ({})", g.id, map.name)
+            },
+            map: g.map,
+            base,
+            shots,
+            epilogue: None,
+        });
+    }
+    Ok(books)
+}
+
+/// Is this text a game (JSON) rather than a scenario file?
+fn is_json(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+}
+
+/// The shot `--phase` names: a number, a code or a phase name.
+fn chosen(book: &Book, spec: &str) -> Result<usize, String> {
+    let n = book.shots.len();
+    if let Ok(k) = spec.trim().parse::<usize>() {
+        if k == 0 || k > n {
+            return Err(format!("--phase {spec}: there are {n} phase(s)"));
+        }
+        return Ok(k - 1);
+    }
+    let wanted = Phase::parse(spec);
+    book.shots
+        .iter()
+        .position(|s| {
+            s.code.eq_ignore_ascii_case(spec.trim()) || (wanted.is_some() && s.phase == wanted)
+        })
+        .ok_or_else(|| {
+            format!(
+                "--phase {spec}: no such phase (there are {})",
+                book.shots
+                    .iter()
+                    .map(|s| s.code.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+}
+
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let text = read_input(Some(&args.file))?;
     if let Some(lang) = &args.lang {
         if !["cs", "fr", "ru", "en"].contains(&lang.as_str()) {
             return Err(format!("--lang {lang}: expected cs, fr, ru or en"));
@@ -109,63 +401,35 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         )?),
         None => None,
     };
-    let has_rules_line = text
-        .lines()
-        .any(|l| l.trim_start().to_lowercase().starts_with("rules:"));
-    let edition = match &args.rules {
-        Some(r) => Some(r.parse().map_err(|e: String| e)?),
-        None if !has_rules_line => Some(entente_judge::Edition::E2000),
-        None => None,
+    let books = if is_json(&text) {
+        game_books(&args, &text)?
+    } else {
+        scenario_books(&args, &text)?
     };
     std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
-    let stem = Path::new(&args.file)
-        .file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_else(|| "scenario".into());
     let opts = RenderOptions {
         lang: args.lang.clone(),
         no_legend: false,
     };
-    let several = cases.len() > 1;
-    for case in &mut cases {
-        if let Some(ed) = edition {
-            if args.rules.is_some() || !has_rules_line {
-                case.rules = entente_judge::Rulebook::edition(ed);
-            }
-        }
-        let (map, runs) = execute_case(case).map_err(|e| format!("{}: {e}", args.file))?;
-        let renderer = renderer(&map, geometry.as_ref(), opts.clone())?;
-        let base = if several {
-            format!("{stem}-{}", slug(&case.id))
-        } else {
-            stem.clone()
-        };
-        if let Some(n) = args.phase {
-            if n == 0 || n > runs.len() {
-                return Err(format!(
-                    "case {}: --phase {n}: the case has {} phase(s)",
-                    case.id,
-                    runs.len()
-                ));
-            }
-        }
+    for book in &books {
+        let renderer = renderer(&book.map, geometry.as_ref(), opts.clone())?;
+        let only = args.phase.as_deref().map(|p| chosen(book, p)).transpose()?;
+        let draw =
+            |s: &Shot| renderer.render(&s.before, s.orders.as_deref(), &s.dislodged, &s.title);
         let mut frames = Vec::new();
-        for (i, run) in runs.iter().enumerate() {
-            if args.phase.is_some_and(|n| n != i + 1) {
+        for (i, shot) in book.shots.iter().enumerate() {
+            if only.is_some_and(|k| k != i) {
                 continue;
             }
-            let block = &case.phases[run.block];
-            let title = phase_title(&map, block.season, block.year_on(&map), block.kind);
-            let (orders, dislodged) = phase_marks(run);
-            let svg = renderer.render(&run.before, Some(&orders), &dislodged, &title);
+            let svg = draw(shot);
             if args.html {
                 frames.push(Frame {
-                    caption: title,
+                    caption: shot.title.clone(),
                     svg,
                 });
                 continue;
             }
-            let name = format!("{base}-{:02}-{}", i + 1, slug(&title));
+            let name = format!("{}-{:02}-{}", book.base, i + 1, slug(&shot.title));
             write(&args.out.join(format!("{name}.svg")), svg.as_bytes())?;
             if args.png {
                 let png = svg_to_png(&svg, args.scale)?;
@@ -173,28 +437,17 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             }
         }
         if args.html {
-            if let Some(last) = runs.last() {
-                if args.phase.is_none() {
-                    let block = &case.phases[last.block];
-                    let title = format!(
-                        "After {}",
-                        phase_title(&map, block.season, block.year_on(&map), block.kind)
-                    );
-                    let dislodged: Vec<_> = last.after.dislodged().collect();
-                    let svg = renderer.render(&last.after, None, &dislodged, &title);
-                    frames.push(Frame {
-                        caption: title,
-                        svg,
-                    });
-                }
+            if let (Some(e), None) = (&book.epilogue, only) {
+                frames.push(Frame {
+                    caption: e.title.clone(),
+                    svg: draw(e),
+                });
             }
-            let page_title = if case.title.is_empty() {
-                format!("{stem} {}", case.id)
-            } else {
-                format!("{} — {}", case.id, case.title)
-            };
-            let html = history_html(&page_title, &frames);
-            write(&args.out.join(format!("{base}.html")), html.as_bytes())?;
+            let html = history_html(&book.page_title, &frames);
+            write(
+                &args.out.join(format!("{}.html", book.base)),
+                html.as_bytes(),
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -209,4 +462,16 @@ fn renderer<'m>(
         Some(g) => Renderer::with_layout(map, Layout::from_geometry(map, g)?, opts),
         None => Renderer::new(map, opts),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_and_json_detection() {
+        assert_eq!(slug("Spring 1 AD movement"), "spring-1-ad-movement");
+        assert!(is_json("  \n{\"id\": 1}"));
+        assert!(!is_json("case x\nunits: start\n"));
+    }
 }
