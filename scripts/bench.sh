@@ -6,6 +6,8 @@
 #   (options go to `entente bench`; --wall-clock also to the Python side)
 # Environment: BENCH_VENV (default target/bench/venv), PY_GAMES (default 5), PYTHON.
 set -euo pipefail
+# The Python package lists orders from sets: a fixed hash seed makes its random games repeatable.
+export PYTHONHASHSEED=0
 cd "$(dirname "$0")/.."
 
 out=target/bench

@@ -14,7 +14,7 @@
 
 export default {
   variant: "ancmed",
-  width: 1200,
+  width: 1400,
   // Finer coasts than the standard map's: Calabria and the straits are narrow here.
   minWeight: 0.0008,
   lonLatBox: [-20, 10, 60, 60],
@@ -27,10 +27,10 @@ export default {
       [-11.5, 39],
       [17, 49.6],
       [45.5, 38],
-      [17, 21.5],
+      [17, 21.8],
     ],
   },
-  // The Atlantic, the Bay of Biscay and what lies beyond Mesopotamia belong to no space.
+  // The Atlantic and the Bay of Biscay belong to no space.
   offboard: {
     water: [
       ["Atlantic west of Lisbon", 38.7, -11.0],
@@ -43,13 +43,9 @@ export default {
       ["Atlantic off Agadir", 30.5, -11.0],
       ["Atlantic off Cape St Vincent", 36.7, -9.5],
       ["Celtic Sea", 48.5, -8.0],
+      ["Off Tarifa, Atlantic side", 35.95, -6.1],
+      ["Bay of Cadiz", 36.45, -6.5],
       ["English Channel", 49.8, -3.0],
-      ["Persian Gulf", 29.0, 50.0],
-    ],
-    land: [
-      ["Babylon (Hillah)", 32.54, 44.42],
-      ["Ctesiphon (Salman Pak)", 33.09, 44.58],
-      ["Baghdad", 33.31, 44.37],
     ],
   },
   // Points where several spaces meet, each adjacent to all the others (the rule text's
@@ -83,8 +79,8 @@ export default {
   provinces: {
     // --- seas ---
     adr: [["Adriatic Sea, central", 43.0, 15.5], ["Adriatic Sea, north", 44.8, 13.0], ["South Adriatic", 41.7, 17.6], ["Gulf of Venice", 45.4, 13.0]],
-    aeg: [["Aegean Sea, central", 38.5, 25.0], ["Thracian Sea", 40.3, 24.8], ["Myrtoan Sea", 37.0, 23.8], ["North Aegean", 39.5, 24.3], ["Off Lesbos", 39.3, 25.8], ["Sea of Crete", 35.9, 24.8], ["Off Milos", 36.5, 24.6], ["Icarian Sea", 37.4, 26.0], ["Saronic Gulf", 37.75, 23.45], ["Argolic Gulf", 37.4, 22.85]],
-    ion: [["Ionian Sea", 38.5, 19.0], ["Gulf of Taranto", 39.9, 17.3], ["Off Corfu", 39.4, 19.6], ["Strait of Otranto", 40.4, 18.9], ["Off Zakynthos", 37.7, 20.4], ["Gulf of Corinth", 38.2, 22.3], ["Gulf of Patras", 38.3, 21.4]],
+    aeg: [["Aegean Sea, central", 38.5, 25.0], ["Thracian Sea", 40.3, 24.8], ["Myrtoan Sea", 37.0, 23.8], ["North Aegean", 39.5, 24.3], ["Off Lesbos", 39.3, 25.8], ["Sea of Crete", 35.9, 24.8], ["Off Milos", 36.5, 24.6], ["Icarian Sea", 37.4, 26.0], ["Saronic Gulf", 37.75, 23.45], ["Off Kenchreai", 37.85, 23.16], ["Argolic Gulf", 37.4, 22.85], ["North Euboean Gulf", 38.85, 23.1], ["Malian Gulf", 38.86, 22.75], ["Pagasetic Gulf", 39.2, 22.95], ["South Euboean Gulf", 38.34, 23.8]],
+    ion: [["Ionian Sea", 38.5, 19.0], ["Gulf of Taranto", 39.9, 17.3], ["Off Corfu", 39.4, 19.6], ["Strait of Otranto", 40.4, 18.9], ["Off Zakynthos", 37.7, 20.4], ["Gulf of Corinth", 38.2, 22.3], ["Alkyonides Gulf", 38.1, 22.95], ["Gulf of Patras", 38.3, 21.4]],
     aus: [["Ausonian Sea", 36.8, 16.5], ["Off Malta", 35.6, 14.4], ["Off Syracuse", 37.0, 15.8], ["Ausonian Sea, south", 35.7, 16.5], ["Gulf of Squillace", 38.5, 16.9]],
     mes: [["Messenian Sea", 36.3, 21.0], ["Off Cythera", 36.0, 22.9], ["Messenian Sea, south", 35.5, 20.5], ["Off Methoni", 36.7, 21.4], ["Messenian Gulf", 36.9, 22.0], ["Laconian Gulf", 36.6, 22.6], ["Off Cape Malea", 36.35, 23.3], ["West of Crete", 35.6, 23.2]],
     got: [["Gulf of Gabes", 34.0, 11.5], ["Off Djerba", 33.8, 12.2], ["Gulf of Tacape, east", 34.3, 14.5], ["Off Kerkennah", 34.8, 12.0], ["Gulf of Tacape, far east", 34.0, 16.5]],
@@ -104,7 +100,7 @@ export default {
     ibe: [["Alboran Sea", 36.0, -3.5], ["Alboran Sea, west", 36.1, -4.6], ["Alboran Sea, east", 36.2, -2.0]],
 
     // --- Iberia, Gaul ---
-    lus: [["Emerita Augusta (Merida)", 38.92, -6.34], ["Olisipo (Lisbon)", 38.72, -9.14], ["Bracara Augusta (Braga)", 41.55, -8.42], ["Asturica Augusta (Astorga)", 42.46, -6.06], ["Lucus Augusti (Lugo)", 43.01, -7.56], ["Salmantica (Salamanca)", 40.96, -5.66], ["Conimbriga", 40.1, -8.49], ["Legio (Leon)", 42.6, -5.57], ["Toletum (Toledo)", 39.86, -4.02], ["Numantia", 41.81, -2.44], ["Pax Iulia (Beja)", 38.02, -7.86], ["Gijon", 43.54, -5.66], ["Santander", 43.46, -3.8], ["Pompaelo (Pamplona)", 42.82, -1.64]],
+    lus: [["Emerita Augusta (Merida)", 38.92, -6.34], ["Olisipo (Lisbon)", 38.72, -9.14], ["Bracara Augusta (Braga)", 41.55, -8.42], ["Asturica Augusta (Astorga)", 42.46, -6.06], ["Lucus Augusti (Lugo)", 43.01, -7.56], ["Salmantica (Salamanca)", 40.96, -5.66], ["Conimbriga", 40.1, -8.49], ["Legio (Leon)", 42.6, -5.57], ["Toletum (Toledo)", 39.86, -4.02], ["Numantia", 41.81, -2.44], ["Pax Iulia (Beja)", 38.02, -7.86], ["Gijon", 43.54, -5.66], ["Santander", 43.46, -3.8], ["Pompaelo (Pamplona)", 42.82, -1.64], ["Vitoria-Gasteiz", 42.85, -2.67], ["Bilbao", 43.26, -2.93]],
     tar: [["Tarraco (Tarragona)", 41.12, 1.25], ["Barcino (Barcelona)", 41.38, 2.17], ["Caesaraugusta (Zaragoza)", 41.65, -0.88], ["Emporiae (Empuries)", 42.13, 3.12], ["Ilerda (Lleida)", 41.62, 0.62], ["Dertosa (Tortosa)", 40.81, 0.52], ["Osca (Huesca)", 42.14, -0.41], ["Calagurris (Calahorra)", 42.3, -1.97]],
     sag: [["Saguntum (Sagunto)", 39.68, -0.27], ["Carthago Nova (Cartagena)", 37.6, -0.98], ["Gades (Cadiz)", 36.53, -6.29], ["Hispalis (Seville)", 37.39, -5.98], ["Corduba (Cordoba)", 37.88, -4.78], ["Malaca (Malaga)", 36.72, -4.42], ["Valentia (Valencia)", 39.47, -0.38], ["Castulo (Linares)", 38.04, -3.63], ["Calpe (Gibraltar)", 36.14, -5.35], ["Segobriga", 39.89, -2.81], ["Lucentum (Alicante)", 38.35, -0.48], ["Baelo Claudia", 36.09, -5.77]],
     bal: [["Palma (Mallorca)", 39.57, 2.65], ["Mago (Mahon, Menorca)", 39.89, 4.26], ["Ebusus (Ibiza)", 38.91, 1.43]],
@@ -150,15 +146,15 @@ export default {
     arm: [["Artaxata", 39.88, 44.57], ["Tigranocerta (Silvan)", 38.14, 41.0], ["Theodosiopolis (Erzurum)", 39.9, 41.27], ["Van", 38.49, 43.38], ["Tbilisi", 41.72, 44.79], ["Kars", 40.6, 43.1], ["Satala (Sadak)", 40.03, 39.6], ["Elegeia (Erzincan)", 39.75, 39.49], ["Amida (Diyarbakir)", 37.91, 40.23], ["Mus", 38.75, 41.49]],
 
     // --- The Levant and Arabia ---
-    ant: [["Antiochia (Antakya)", 36.2, 36.16], ["Seleucia Pieria", 36.12, 35.93], ["Laodicea (Latakia)", 35.52, 35.79], ["Beroea (Aleppo)", 36.2, 37.16], ["Apamea", 35.42, 36.4], ["Hierapolis Bambyce (Manbij)", 36.53, 37.95], ["Zeugma", 37.06, 37.87]],
-    dam: [["Damascus", 33.51, 36.29], ["Palmyra", 34.55, 38.27], ["Emesa (Homs)", 34.73, 36.71], ["Dura-Europos", 34.75, 40.73], ["Edessa (Sanliurfa)", 37.16, 38.79], ["Nisibis (Nusaybin)", 37.07, 41.21], ["Carrhae (Harran)", 36.87, 39.03], ["Nicephorium (Raqqa)", 35.95, 39.01], ["Hatra", 35.59, 42.72], ["Nineveh (Mosul)", 36.36, 43.15], ["Epiphania (Hama)", 35.13, 36.75]],
-    sid: [["Sidon", 33.56, 35.37], ["Berytus (Beirut)", 33.89, 35.5], ["Byblos", 34.12, 35.65], ["Tripolis", 34.43, 35.84], ["Heliopolis (Baalbek)", 34.01, 36.2], ["Arados (Arwad)", 34.86, 35.86], ["Caesarea Philippi (Banias)", 33.25, 35.69], ["Mount Hermon", 33.42, 35.86]],
-    tye: [["Tyre", 33.27, 35.2], ["Ptolemais (Acre)", 32.93, 35.08], ["Gadara (Umm Qais)", 32.65, 35.68], ["Scythopolis (Beit She'an)", 32.5, 35.5]],
+    ant: [["Antiochia (Antakya)", 36.2, 36.16], ["Seleucia Pieria", 36.12, 35.93], ["Laodicea (Latakia)", 35.52, 35.79], ["Beroea (Aleppo)", 36.2, 37.16], ["Apamea", 35.42, 36.4], ["Hierapolis Bambyce (Manbij)", 36.53, 37.95], ["Zeugma", 37.06, 37.87], ["Epiphania (Hama)", 35.13, 36.75]],
+    dam: [["Damascus", 33.51, 36.29], ["Palmyra", 34.55, 38.27], ["Dura-Europos", 34.75, 40.73], ["Edessa (Sanliurfa)", 37.16, 38.79], ["Nisibis (Nusaybin)", 37.07, 41.21], ["Carrhae (Harran)", 36.87, 39.03], ["Nicephorium (Raqqa)", 35.95, 39.01], ["Hatra", 35.59, 42.72], ["Nineveh (Mosul)", 36.36, 43.15]],
+    sid: [["Sidon", 33.56, 35.37], ["Berytus (Beirut)", 33.89, 35.5], ["Byblos", 34.12, 35.65], ["Tripolis", 34.43, 35.84], ["Heliopolis (Baalbek)", 34.01, 36.2], ["Arados (Arwad)", 34.86, 35.86], ["Caesarea Philippi (Banias)", 33.25, 35.69], ["Mount Hermon", 33.42, 35.86], ["Emesa (Homs)", 34.73, 36.71]],
+    tye: [["Tyre", 33.27, 35.2], ["Ptolemais (Acre)", 32.93, 35.08], ["Gadara (Umm Qais)", 32.65, 35.68], ["Scythopolis (Beit She'an)", 32.5, 35.5], ["Kedesh", 33.11, 35.53], ["Tiberias", 32.79, 35.53], ["Sepphoris", 32.75, 35.28]],
     jer: [["Hierosolyma (Jerusalem)", 31.78, 35.23], ["Gaza", 31.5, 34.47], ["Joppa (Jaffa)", 32.05, 34.75], ["Caesarea Maritima", 32.5, 34.89], ["Hebron", 31.53, 35.1], ["Beersheba", 31.25, 34.79], ["Jericho", 31.87, 35.44], ["Philadelphia (Amman)", 31.95, 35.93], ["Madaba", 31.72, 35.79], ["Ma'an", 30.19, 35.73], ["Kerak", 31.18, 35.7], ["Azraq", 31.83, 36.81]],
-    pet: [["Petra", 30.33, 35.44], ["Aila (Aqaba)", 29.53, 35.0], ["Humayma", 29.95, 35.35], ["Bir Madhkur", 30.5, 35.1]],
-    nab: [["Hegra (Mada'in Salih)", 26.78, 37.95], ["Dedan (Al-Ula)", 26.62, 37.92], ["Tabuk", 28.38, 36.57], ["Leuke Kome (Al-Wajh)", 26.24, 36.45], ["Yathrib (Medina)", 24.47, 39.61], ["Tayma", 27.63, 38.55], ["Madyan (Al-Bad)", 28.48, 35.02], ["Umluj", 25.02, 37.27]],
-    ara: [["Bostra (Bosra)", 32.52, 36.48], ["Dumat al-Jandal", 29.81, 39.87], ["Sakaka", 29.97, 40.21], ["Hail", 27.52, 41.69], ["Qurayyat", 31.33, 37.34], ["Ar'ar", 30.98, 41.04], ["Rutba", 33.04, 40.29], ["Umm al-Jimal", 32.33, 36.37], ["Kanatha (Qanawat)", 32.75, 36.62]],
-    sin: [["Rhinocorura (El Arish)", 31.13, 33.8], ["Mount Sinai", 28.54, 33.97], ["Pharan (Feiran oasis)", 28.7, 33.65], ["Nekhl", 29.9, 33.75], ["Bir el-Abd", 31.02, 33.01], ["Abu Zenima", 29.04, 33.1], ["Taba", 29.49, 34.89]],
+    pet: [["Petra", 30.33, 35.44], ["Aila (Aqaba)", 29.53, 35.0], ["Humayma", 29.95, 35.35], ["Bir Madhkur", 30.5, 35.1], ["Haql", 29.29, 34.94]],
+    nab: [["Hegra (Mada'in Salih)", 26.78, 37.95], ["Dedan (Al-Ula)", 26.62, 37.92], ["Tabuk", 28.38, 36.57], ["Leuke Kome (Al-Wajh)", 26.24, 36.45], ["Yathrib (Medina)", 24.47, 39.61], ["Tayma", 27.63, 38.55], ["Madyan (Al-Bad)", 28.48, 35.02], ["Umluj", 25.02, 37.27], ["Yanbu", 24.09, 38.06], ["Masturah", 23.1, 38.83], ["Rabigh", 22.8, 39.03], ["Sharma", 27.94, 35.27], ["Maqna", 28.41, 34.75]],
+    ara: [["Bostra (Bosra)", 32.52, 36.48], ["Dumat al-Jandal", 29.81, 39.87], ["Sakaka", 29.97, 40.21], ["Hail", 27.52, 41.69], ["Qurayyat", 31.33, 37.34], ["Ar'ar", 30.98, 41.04], ["Rutba", 33.04, 40.29], ["Umm al-Jimal", 32.33, 36.37], ["Kanatha (Qanawat)", 32.75, 36.62], ["Philippopolis (Shahba)", 32.86, 36.63]],
+    sin: [["Rhinocorura (El Arish)", 31.13, 33.8], ["Mount Sinai", 28.54, 33.97], ["Pharan (Feiran oasis)", 28.7, 33.65], ["Nekhl", 29.9, 33.75], ["Bir el-Abd", 31.02, 33.01], ["Abu Zenima", 29.04, 33.1], ["Taba", 29.49, 34.89], ["Dahab", 28.5, 34.51], ["Sharm el-Sheikh", 27.91, 34.33]],
 
     // --- Egypt, Libya, Africa ---
     ale: [["Alexandria", 31.2, 29.92], ["Canopus (Abu Qir)", 31.32, 30.06], ["Sais", 30.97, 30.77], ["Naucratis", 30.9, 30.59], ["Buto", 31.2, 30.74], ["Mendes", 30.96, 31.52], ["Tanis", 30.98, 31.88], ["Sebennytos (Samannud)", 30.96, 31.24], ["Taposiris Magna", 30.95, 29.52]],

@@ -240,10 +240,13 @@ for (const s of landSeeds) {
   if (inside) s.p = inside;
 }
 for (const s of seaSeeds) if (inMulti(s.p, land)) console.warn(`warning: sea seed ${s.abbr} ${s.name} is on land`);
+// The open sea (the largest body of water): coastal junctions sit on its shore, not on a lagoon's.
+const openSea = pc.difference(view, land).reduce((m, poly) => (!m || polyArea(poly) > polyArea(m) ? poly : m), null);
+const openSeaSegs = openSea ? segments([openSea]) : [];
 for (const j of junctions) {
   if (j.coast) {
     let best = null;
-    for (const [a, b] of landSegs) {
+    for (const [a, b] of openSeaSegs) {
       const dx = b[0] - a[0], dy = b[1] - a[1];
       const l2 = dx * dx + dy * dy || 1;
       const t = Math.max(0, Math.min(1, ((j.p[0] - a[0]) * dx + (j.p[1] - a[1]) * dy) / l2));
@@ -313,7 +316,8 @@ for (const zone of cfg.zones ?? []) {
 let rest = pc.union(...seeded.map((p) => [p]));
 if (keptZones.length) rest = pc.difference(rest, keptZones);
 if (impassableCountries.length) rest = pc.difference(rest, impassableCountries);
-cellsIn(rest, landSeeds.filter((s) => inMulti(s.p, rest)), pieces);
+// Junction seeds take part wherever they are (one may lie just off the coast).
+cellsIn(rest, landSeeds.filter((s) => s.junction || inMulti(s.p, rest)), pieces);
 
 const sea = pc.difference(view, land);
 const seaUsed = sea.filter((poly) => seaSeeds.some((s) => inPoly(s.p, poly)));
@@ -408,8 +412,16 @@ if (junctions.length) console.log(`borders at a junction point (${meets.length})
 
 // ---------------------------------------------------------------------------------------------
 // Anchors: best inside point by a score, found on a grid over the province's main piece.
-function mainPiece(abbr) {
+// A land space that holds water (a strait, an inland sea) keeps its units and label on land,
+// unless its land is only small islands (the Baleares).
+function anchorShape(abbr) {
   const mp = shapes.get(abbr);
+  if (!waterOf.has(abbr)) return mp;
+  const dry = pc.difference(mp, waterOf.get(abbr));
+  return dry.reduce((a, poly) => a + polyArea(poly), 0) > 600 ? dry : mp;
+}
+function mainPiece(abbr) {
+  const mp = anchorShape(abbr);
   const own = landOrSeaSeeds(abbr);
   let best = null;
   for (const poly of mp) {
@@ -421,6 +433,11 @@ function mainPiece(abbr) {
 function landOrSeaSeeds(abbr) {
   return seeds.filter((s) => s.abbr === abbr && !s.junction);
 }
+// The legend box as the renderer draws it (crates/entente-render: 200 wide, 44 + 19 per power
+// high, bottom left unless the seed file places it): no anchor goes under it.
+const legendH = 44 + 19 * (variant.power?.length ?? 0);
+const legendAt = cfg.legend ?? [12, H - 12 - legendH];
+const underLegend = (p) => p[0] > legendAt[0] - 8 && p[0] < legendAt[0] + 208 && p[1] > legendAt[1] - 8 && p[1] < legendAt[1] + legendH + 8;
 function gridSearch(poly, score, step = 3) {
   const [x0, y0, x1, y1] = bbox([poly]);
   const segs = segments([poly]);
@@ -428,7 +445,7 @@ function gridSearch(poly, score, step = 3) {
   for (let x = x0 + step / 2; x < x1; x += step) {
     for (let y = y0 + step / 2; y < y1; y += step) {
       const p = [x, y];
-      if (!inPoly(p, poly)) continue;
+      if (!inPoly(p, poly) || underLegend(p)) continue;
       const s = score(p, borderDist(p, segs));
       if (!best || s > best.s) best = { p, s };
     }
@@ -464,10 +481,20 @@ const out = {
   provinces: {},
   coasts: {},
 };
+// Supply-centre marks sit at their cities; a mark that would touch another one (Tyre is 35 km
+// from Sidon) moves to the nearest point of its province clear of the others.
+const centreAt = new Map();
+for (const p of variant.province) {
+  if (!p.centre) continue;
+  const city = landOrSeaSeeds(p.abbr)[0].p;
+  const others = [...centreAt.values()];
+  const clear = (q) => others.every((o) => Math.hypot(q[0] - o[0], q[1] - o[1]) >= 12);
+  centreAt.set(p.abbr, clear(city) ? city : gridSearch(mainPiece(p.abbr), (q, d) => (clear(q) && d >= 5 ? 0 : -1000) - Math.hypot(q[0] - city[0], q[1] - city[1]), 1));
+}
 for (const p of variant.province) {
   const poly = mainPiece(p.abbr);
   const own = landOrSeaSeeds(p.abbr);
-  const centre = p.centre ? own[0].p : null;
+  const centre = p.centre ? centreAt.get(p.abbr) : null;
   if (centre && !inMulti(centre, shapes.get(p.abbr))) console.warn(`warning: centre of ${p.abbr} lies outside it`);
   const unit = gridSearch(poly, (q, d) => Math.min(d, 22) + (centre ? Math.min(Math.hypot(q[0] - centre[0], q[1] - centre[1]), 20) * 0.6 : 0) - (p.kind === "sea" ? 0.1 : 0.07) * Math.hypot(q[0] - own[0].p[0], q[1] - own[0].p[1]));
   // The label sits near the unit (about 20px away), clear of the border and the centre mark.
@@ -509,6 +536,35 @@ if (cfg.rivers) {
     .map((list) => "M" + list.map(([, lat, lon]) => pt(projection([lon, lat])).join(" ")).join("L"))
     .join("");
 }
+// Where armies cross water at a junction (two land spaces with no common border), a short
+// line across the strait.
+const closest = (q, segs) => {
+  let best = null;
+  for (const [a, b] of segs) {
+    const dx = b[0] - a[0], dy = b[1] - a[1];
+    const l2 = dx * dx + dy * dy || 1;
+    const t = Math.max(0, Math.min(1, ((q[0] - a[0]) * dx + (q[1] - a[1]) * dy) / l2));
+    const f = [a[0] + t * dx, a[1] + t * dy];
+    const d = Math.hypot(f[0] - q[0], f[1] - q[1]);
+    if (!best || d < best.d) best = { d, f };
+  }
+  return best.f;
+};
+let crossings = "";
+for (const j of junctions) {
+  const landNames = Object.keys(j.seeds).filter((a) => kinds[a] !== "sea");
+  for (const a of landNames) for (const b of landNames) {
+    if (a >= b || (shared.get(`${a}|${b}`) || 0) >= minShared) continue;
+    const [pa, pb] = [closest(j.p, segments(shapes.get(a))), closest(j.p, segments(shapes.get(b)))];
+    const len = Math.hypot(pb[0] - pa[0], pb[1] - pa[1]);
+    if (len < 1) continue; // they touch: nothing to cross
+    const m = [(pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2];
+    const half = Math.max(len / 2 + 4, 6);
+    const u = [(pb[0] - pa[0]) / len, (pb[1] - pa[1]) / len];
+    crossings += `M${pt([m[0] - u[0] * half, m[1] - u[1] * half]).join(" ")}L${pt([m[0] + u[0] * half, m[1] + u[1] * half]).join(" ")}`;
+  }
+}
+if (crossings) out.crossings = crossings;
 if (cfg.legend) out.legend = cfg.legend;
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 fs.writeFileSync(outFile, JSON.stringify(out, null, 1) + "\n");

@@ -1,3 +1,6 @@
+//! Where the two judges disagree: the first recorded random-game phases in which entente and
+//! the `diplomacy` crate move different units, order by order with both outcomes.
+//! `cargo run --release -p entente-bench --example peer_debug`
 use entente_bench::peer;
 use entente_bench::suite::record_movement_phases;
 use entente_judge::{Judge, MovementResult, Rulebook};

@@ -12,7 +12,8 @@ pub const STANDARD_GEOMETRY: &str = include_str!("../geometry/standard.json");
 pub const ANCMED_GEOMETRY: &str = include_str!("../geometry/ancmed.json");
 
 /// Committed geometry by built-in variant name (`entente_map::BUILTIN_VARIANTS`).
-pub const GEOMETRIES: &[(&str, &str)] = &[("standard", STANDARD_GEOMETRY), ("ancmed", ANCMED_GEOMETRY)];
+pub const GEOMETRIES: &[(&str, &str)] =
+    &[("standard", STANDARD_GEOMETRY), ("ancmed", ANCMED_GEOMETRY)];
 
 pub type Point = (f32, f32);
 
@@ -35,6 +36,9 @@ pub struct Geometry {
     /// Rivers and canals drawn as lines (the Nile).
     #[serde(default)]
     pub rivers: String,
+    /// Straits armies cross between two land spaces with no common border, as short lines.
+    #[serde(default)]
+    pub crossings: String,
     /// Where the legend box goes (its top-left corner); bottom left when absent.
     #[serde(default)]
     pub legend: Option<Point>,
@@ -51,6 +55,10 @@ pub struct ProvinceGeometry {
     pub label: Point,
     #[serde(default)]
     pub centre: Option<Point>,
+    /// SVG path data of the water inside the outline (a land space's strait or inland sea,
+    /// the sea around the Baleares): drawn as water over the province.
+    #[serde(default)]
+    pub water: Option<String>,
 }
 
 #[derive(Deserialize, Debug, Clone)]
@@ -113,6 +121,8 @@ pub enum Shape {
 #[derive(Clone, Debug)]
 pub struct ProvinceLayout {
     pub shape: Shape,
+    /// Water inside the shape, drawn over it (map geometry only).
+    pub water: Option<String>,
     pub label: Point,
     pub centre_mark: Option<Point>,
 }
@@ -136,6 +146,8 @@ pub struct Layout {
     pub offboard: String,
     /// Drawn over the provinces: rivers and canals.
     pub rivers: String,
+    /// Drawn over the provinces: straits that armies cross.
+    pub crossings: String,
     /// Schematic only: borders as lines (a, b, army border?).
     pub edges: Vec<(ProvinceId, ProvinceId, bool)>,
     /// Where the legend box goes (top-left corner).
@@ -172,6 +184,7 @@ impl Layout {
                 let pg = &g.provinces[&p.abbr];
                 ProvinceLayout {
                     shape: Shape::Path(pg.d.clone()),
+                    water: pg.water.clone(),
                     label: pg.label,
                     centre_mark: if p.centre {
                         Some(pg.centre.unwrap_or((pg.unit.0 + 12.0, pg.unit.1 - 10.0)))
@@ -210,6 +223,7 @@ impl Layout {
             lakes: g.lakes.clone(),
             offboard: g.offboard.clone(),
             rivers: g.rivers.clone(),
+            crossings: g.crossings.clone(),
             edges: Vec::new(),
             legend_at: g
                 .legend
@@ -251,6 +265,7 @@ impl Layout {
                 let prov = map.province(p);
                 ProvinceLayout {
                     shape: Shape::Node { centre: c, radius },
+                    water: None,
                     label: (c.0, c.1 + radius * 0.62),
                     centre_mark: prov.centre.then_some((c.0, c.1 - radius * 0.62)),
                 }
@@ -302,6 +317,7 @@ impl Layout {
             lakes: String::new(),
             offboard: String::new(),
             rivers: String::new(),
+            crossings: String::new(),
             edges,
             legend_at: (map_w + 10.0, 50.0),
         }

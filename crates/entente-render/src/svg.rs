@@ -115,9 +115,13 @@ impl<'m> Renderer<'m> {
             .layout
             .provinces
             .iter()
-            .map(|p| match &p.shape {
-                Shape::Path(d) => d.len() + 80,
-                Shape::Node { .. } => 160,
+            .map(|p| {
+                let water = p.water.as_ref().map_or(0, |w| w.len() + 60);
+                water
+                    + match &p.shape {
+                        Shape::Path(d) => d.len() + 80,
+                        Shape::Node { .. } => 160,
+                    }
             })
             .sum();
         paths
@@ -125,6 +129,7 @@ impl<'m> Renderer<'m> {
             + self.layout.lakes.len()
             + self.layout.offboard.len()
             + self.layout.rivers.len()
+            + self.layout.crossings.len()
             + 16 * 1024
     }
 
@@ -193,6 +198,16 @@ impl<'m> Renderer<'m> {
                 }
             }
         }
+        // Water inside a land space (a strait, an inland sea) is drawn as water.
+        for p in self.map.province_ids() {
+            if let Some(w) = &l.provinces[p.index()].water {
+                let _ = write!(
+                    s,
+                    r#"<path class="pr water" data-province="{}" fill="{SEA}" d="{w}"/>"#,
+                    self.map.province(p).abbr
+                );
+            }
+        }
         s.push_str("</g>");
         if !l.impassable.is_empty() {
             let _ = write!(
@@ -213,6 +228,13 @@ impl<'m> Renderer<'m> {
                 s,
                 r#"<path id="rivers" fill="none" stroke="{RIVER}" stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round" d="{}"/>"#,
                 l.rivers
+            );
+        }
+        if !l.crossings.is_empty() {
+            let _ = write!(
+                s,
+                r##"<path id="crossings" fill="none" stroke="#6d6458" stroke-width="2.4" stroke-dasharray="2.4 1.6" d="{}"/>"##,
+                l.crossings
             );
         }
     }

@@ -352,3 +352,166 @@ fn rendering_a_phase_is_fast() {
     eprintln!("SVG render of a phase: median {median:?}");
     assert!(median < budget, "median {median:?} over {budget:?}");
 }
+
+/// The rings of an SVG path as the geometry files write it (`M x yLx y...Z`).
+fn rings(d: &str) -> Vec<Vec<(f32, f32)>> {
+    d.split('M')
+        .filter(|r| !r.trim().is_empty())
+        .map(|r| {
+            r.trim_end_matches('Z')
+                .split('L')
+                .map(|p| {
+                    let mut it = p.split_whitespace().map(|v| v.parse::<f32>().unwrap());
+                    (it.next().unwrap(), it.next().unwrap())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Even-odd point-in-path (the renderer fills with `fill-rule="evenodd"`).
+fn inside(d: &str, (x, y): (f32, f32)) -> bool {
+    let mut n = false;
+    for r in rings(d) {
+        for i in 0..r.len() {
+            let (a, b) = (r[i], r[(i + 1) % r.len()]);
+            if (a.1 > y) != (b.1 > y) && x < (b.0 - a.0) * (y - a.1) / (b.1 - a.1) + a.0 {
+                n = !n;
+            }
+        }
+    }
+    n
+}
+
+/// Every province and every location (split coasts too) has an anchor inside its outline,
+/// every supply centre its mark there; nothing stands under the legend.
+fn assert_anchors_inside(map: &Map, g: &Geometry, layout: &Layout) {
+    for l in 0..map.num_locs() {
+        let loc = entente_map::Loc(l as u8);
+        let p = map.province(map.province_of(loc));
+        let at = layout.unit_at[l];
+        assert!(
+            inside(&g.provinces[&p.abbr].d, at),
+            "{} anchor {at:?} outside {}",
+            map.loc_abbr(loc),
+            p.abbr
+        );
+    }
+    let (lx, ly) = layout.legend_at;
+    let legend_h = 44.0 + 19.0 * map.powers().len() as f32;
+    for p in map.provinces() {
+        let pg = &g.provinces[&p.abbr];
+        if p.centre {
+            let c = pg.centre.expect("a centre mark");
+            assert!(inside(&pg.d, c), "centre of {} outside it", p.abbr);
+        }
+        for (what, (x, y)) in [("unit", pg.unit), ("label", pg.label)] {
+            let under = x > lx && x < lx + 200.0 && y > ly && y < ly + legend_h;
+            assert!(!under, "{} {what} under the legend", p.abbr);
+        }
+    }
+}
+
+#[test]
+fn standard_anchors_lie_inside_their_provinces() {
+    let map = Map::standard();
+    let g = Geometry::builtin("standard").unwrap();
+    assert_anchors_inside(&map, &g, &Layout::for_map(&map));
+}
+
+#[test]
+fn ancmed_geometry_draws_every_province_and_location() {
+    let map = entente_map::builtin_variant("ancmed").unwrap();
+    // Picked by the variant's name or any of its built-in aliases.
+    let g = Geometry::builtin(&map.name).expect("committed AncMed geometry");
+    assert_eq!(g.variant, "ancmed");
+    assert!(Geometry::builtin("ancmed").is_some());
+    assert!(Geometry::builtin("ancient").is_some());
+    assert!(Geometry::builtin("pure").is_none(), "Pure has no geometry");
+    assert!(g.missing(&map).is_empty(), "{:?}", g.missing(&map));
+    assert_eq!(g.provinces.len(), map.num_provinces());
+    let layout = Layout::for_map(&map);
+    assert!(layout.geographic, "AncMed is drawn from its geometry");
+    assert_eq!((layout.width, layout.height), (g.width, g.height));
+    assert_anchors_inside(&map, &g, &layout);
+    // The Baleares and Byzantium hold water; the Atlantic is off the board; the Nile is drawn,
+    // and the straits armies cross (Gibraltar, Bonifacio, Messina).
+    assert!(g.provinces["bal"].water.is_some() && g.provinces["byz"].water.is_some());
+    assert!(!g.offboard.is_empty() && !g.rivers.is_empty());
+    assert_eq!(g.crossings.matches('M').count(), 3);
+    // The standard map's geometry is refused for it, and the other way round.
+    assert!(Layout::from_geometry(&map, &Geometry::standard()).is_err());
+    assert!(Layout::from_geometry(&Map::standard(), &g).is_err());
+}
+
+#[test]
+fn ancmed_start_renders_to_svg_and_png() {
+    let map = entente_map::builtin_variant("ancmed").unwrap();
+    let pos = Position::start(&map);
+    let r = Renderer::new(&map, RenderOptions::default());
+    let svg = r.render(&pos, None, &[], "Spring 1 AD movement");
+    assert!(svg.contains(r#"data-variant="Ancient Mediterranean""#));
+    assert_board(&map, &pos, &svg, &[]);
+    assert_eq!(pos.units().count(), 15);
+    assert_eq!(count(&svg, r#"<g class="sc" "#), 34);
+    assert_eq!(count(&svg, r#"class="pr water""#), 2);
+    for id in ["offboard", "rivers", "crossings"] {
+        assert_eq!(count(&svg, &format!(r#"<path id="{id}""#)), 1, "{id}");
+    }
+    assert!(svg.contains(r#"data-power="Persia" data-centres="3""#));
+    let png = svg_to_png(&svg, 0.5).expect("renders to PNG");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+/// An AncMed phase with orders stays within the same budget as the standard map's.
+#[test]
+fn rendering_an_ancmed_phase_is_fast() {
+    let (map, runs) = run_file(
+        "case t
+variant: ancmed
+units: start
+orders:
+Rome:
+  F nea - tyn
+  A rom - etr
+  A rav - ven
+Carthage:
+  F tha - pun
+  A car - mau
+  A cir - num
+Greece:
+  F spa - mes
+  A ath - epi
+  A mac - byz
+Persia:
+  F sid - cil
+  A ant - cap
+  A dam - ara
+Egypt:
+  F ale - gop
+  A mem - cyr
+  A thb - sin
+",
+    );
+    let (orders, dislodged) = marks(&runs[0]);
+    assert_eq!(orders.len(), 15);
+    let r = Renderer::new(&map, RenderOptions::default());
+    let mut times: Vec<Duration> = (0..30)
+        .map(|_| {
+            let t = Instant::now();
+            let svg = r.render(&runs[0].before, Some(&orders), &dislodged, "Spring 1 AD");
+            let e = t.elapsed();
+            assert_eq!(count(&svg, r#"<g class="order "#), 15);
+            e
+        })
+        .collect();
+    times.sort();
+    let median = times[times.len() / 2];
+    let budget = if cfg!(debug_assertions) {
+        Duration::from_millis(50)
+    } else {
+        Duration::from_millis(5)
+    };
+    eprintln!("SVG render of an AncMed phase: median {median:?}");
+    assert!(median < budget, "median {median:?} over {budget:?}");
+}
