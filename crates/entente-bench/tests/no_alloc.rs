@@ -1,11 +1,7 @@
 //! No allocation in the hot paths once warm: `Judge::movement_into` on the opening and on
 //! positions of random games, and every step of the random-game driver (legal orders, the
-//! random choice, retreats, adjustments). Counted per thread by a counting allocator.
-//!
-//! Known exception, reported to the judge's owner: validating a convoy order allocates
-//! (`entente-judge/src/movement/validate.rs`, `extend_route` collects its candidate fleets
-//! into a `Vec` at each step of the route search). Phases with convoy orders are checked by
-//! the ignored test `movement_into_allocates_nothing_even_with_convoys` until that is fixed.
+//! random choice, retreats, adjustments), with and without convoy orders. Counted per
+//! thread by a counting allocator.
 
 use entente_bench::alloc::{thread_allocations, Counting};
 use entente_bench::suite::{record_movement_phases, OPENING};
@@ -70,7 +66,6 @@ fn movement_into_allocates_nothing_on_random_positions_without_convoys() {
 }
 
 #[test]
-#[ignore = "validate.rs extend_route allocates per convoy order (reported to the judge's owner)"]
 fn movement_into_allocates_nothing_even_with_convoys() {
     let map = Map::standard();
     let rules = Rulebook::default_game();

@@ -106,6 +106,17 @@ impl Position {
         self.units.iter_mut().for_each(|u| *u = None);
     }
 
+    /// Makes this the empty board that follows `source`: the same centre owners, no units,
+    /// nobody dislodged. Reuses the buffers (the movement judge's hot path).
+    pub(crate) fn reset_next_of(&mut self, source: &Position) {
+        let n = source.units.len();
+        self.units.clear();
+        self.units.resize(n, None);
+        self.owners.clone_from(&source.owners);
+        self.dislodged.clear();
+        self.dislodged.resize(n, None);
+    }
+
     pub fn owner(&self, p: ProvinceId) -> Option<PowerId> {
         self.owners[p.index()]
     }

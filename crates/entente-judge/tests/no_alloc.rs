@@ -109,7 +109,6 @@ fn supports_and_dislodgement_allocate_nothing_once_warm() {
 }
 
 #[test]
-#[ignore = "validate.rs extend_route collects candidate fleets into a Vec (reported)"]
 fn convoy_orders_allocate_nothing_once_warm() {
     let map = Map::standard();
     let mut pos = Position::empty(&map);

@@ -41,7 +41,8 @@ enum Command {
     /// Speed against the peers: opening adjudication, random games, memory, legal orders
     /// (docs/bench.md).
     Bench(bench_cmd::Args),
-    /// Draw each phase of a scenario file as SVG (and PNG), or the whole history as HTML.
+    /// Draw each phase of a scenario file or a recorded game (ours or the Python package's)
+    /// as SVG (and PNG), or the whole history as HTML.
     Render(render_cmd::Args),
 }
 

@@ -496,3 +496,52 @@ fn every_phase_of_the_2000_rules_sample_game() {
 fn every_phase_of_the_1982_rules_sample_game() {
     sample_game("cases/rulebooks/rules-1982-cs.scn");
 }
+
+#[test]
+fn an_ancient_mediterranean_game_is_drawn_on_its_own_map() {
+    let dir = scratch("ancmed");
+    let game = dir.join("a.json");
+    ok(&[
+        "game",
+        "new",
+        s(&game),
+        "--variant",
+        "ancmed",
+        "--players",
+        "Ann:Carthage,Ben:Egypt,Cat:Greece,Dan:Persia,Eva:Rome",
+        "--seed",
+        "1",
+    ]);
+    send(&game, "Carthage", "A car - mau\nA cir - num\nF tha - pun\n");
+    send(&game, "Rome", "F nea - aus\nA rom - apu\nA rav - ven\n");
+    send(&game, "Egypt", "F ale - gop\nA mem - cyr\nA thb - sin\n");
+    ok(&["game", "adjudicate", s(&game)]);
+    let r = record(&game);
+    let entries = [r["phases"][0].clone(), r["current"].clone()];
+    let map = entente_map::builtin_variant("ancmed").unwrap();
+    for (e, code) in entries.iter().zip(["S1M", "F1M"]) {
+        let printed = ok(&[
+            "render",
+            s(&game),
+            "--phase",
+            code,
+            "--png",
+            "--scale",
+            "0.5",
+            "--out",
+            s(&dir),
+        ]);
+        let svg = std::fs::read_to_string(&written(&printed, ".svg")[0]).unwrap();
+        assert!(svg.contains(r#"data-variant="Ancient Mediterranean""#));
+        // The map's geography, not the schematic: the Nile, the off-board Atlantic.
+        assert!(svg.contains(r#"<path id="rivers""#) && svg.contains(r#"<path id="offboard""#));
+        assert!(!svg.contains("<line "), "no schematic edges");
+        assert_phase(&map, &svg, e, code == "S1M");
+        png_width(&written(&printed, ".png")[0]);
+    }
+    let first = ok(&["render", s(&game), "--phase", "1", "--out", s(&dir)]);
+    assert!(first.contains("a-01-spring-1-ad-movement.svg"), "{first}");
+    let svg = std::fs::read_to_string(&written(&first, ".svg")[0]).unwrap();
+    assert!(svg.contains("<title>Spring 1 AD movement</title>"));
+    assert_eq!(count(&svg, r#"<g class="order move""#), 9);
+}

@@ -49,17 +49,8 @@ pub(super) fn finish(
         }
     }
 
-    let next = match &mut out.next {
-        Some(next) => {
-            next.clone_from(pos);
-            next
-        }
-        None => out.next.insert(pos.clone()),
-    };
-    next.clear_units();
-    for (p, _) in pos.dislodged() {
-        next.set_dislodged(p, None);
-    }
+    let next = out.next.get_or_insert_with(Position::default);
+    next.reset_next_of(pos);
     let mut occupied = LocSet::EMPTY;
     for p in 0..n {
         let Some(mut u) = s.unit[p] else { continue };

@@ -72,7 +72,6 @@ pub(crate) struct Scratch {
     pub result: Vec<bool>,
     pub deps: Vec<u16>,
     /// Search buffers for convoy paths.
-    pub seen: Vec<bool>,
     pub stack: Vec<u16>,
     pub route: Vec<u16>,
 }
@@ -178,7 +177,6 @@ impl Scratch {
             &mut self.convoyed,
             &mut self.matched,
             &mut self.result,
-            &mut self.seen,
         ] {
             v.clear();
             v.resize(n, false);

@@ -310,19 +310,11 @@ fn extend_route(
             return s.route.contains(&fleet);
         }
     }
-    let candidates: Vec<u16> = match s.route.last() {
-        None => map
-            .province_fleet_reach(entente_map::ProvinceId(from as u8))
-            .iter()
-            .map(u16::from)
-            .collect(),
-        Some(&last) => map
-            .province_fleet_reach(entente_map::ProvinceId(last as u8))
-            .iter()
-            .map(u16::from)
-            .collect(),
-    };
-    for c in candidates {
+    // A copy of the neighbour mask: iterating it needs no allocation while `s` changes.
+    let last = s.route.last().copied().unwrap_or(from);
+    let candidates = *map.province_fleet_reach(entente_map::ProvinceId(last as u8));
+    for c in candidates.iter() {
+        let c = c as u16;
         if c == from || c == to || !is_convoy_fleet(map, s, c) || s.route.contains(&c) {
             continue;
         }
@@ -361,14 +353,14 @@ fn search(
     done: impl Fn(&Map, u16) -> bool,
 ) -> bool {
     s.stack.clear();
-    s.seen.iter_mut().for_each(|v| *v = false);
+    let mut seen = entente_map::LocSet::EMPTY;
     for c in map
         .province_fleet_reach(entente_map::ProvinceId(from as u8))
         .iter()
     {
         let c = c as u16;
         if c != from && is_convoy_fleet(map, s, c) && ok(s, c) {
-            s.seen[c as usize] = true;
+            seen.insert(c as u8);
             s.stack.push(c);
         }
     }
@@ -381,8 +373,8 @@ fn search(
             .iter()
         {
             let n = n as u16;
-            if !s.seen[n as usize] && is_convoy_fleet(map, s, n) && ok(s, n) {
-                s.seen[n as usize] = true;
+            if !seen.contains(n as u8) && is_convoy_fleet(map, s, n) && ok(s, n) {
+                seen.insert(n as u8);
                 s.stack.push(n);
             }
         }
