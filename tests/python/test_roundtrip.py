@@ -79,8 +79,14 @@ def explain(phase, lines):
             provinces |= {src.lower(), dst.lower()}
     if provinces:
         named = set()
+        # When the package dislodges a unit entente does not, it holds a Fall retreat phase
+        # that entente skips; entente then updates the centres one phase earlier, so every
+        # centre may differ in that phase without being a difference of its own.
+        phase_shift = any(w.startswith("next phase: ") for w in whats)
         for w in whats:
-            named |= set(re.findall(r"(?:unit in|dislodged in|centre) (\w+)", w))
+            named |= set(re.findall(r"(?:unit in|dislodged in) (\w+)", w))
+            if not phase_shift:
+                named |= set(re.findall(r"centre (\w+)", w))
         if named <= provinces:
             return OWN_SUPPORT_FOR_CONVOYED_ATTACK
     # 2. Retreat options of a unit dislodged by a convoyed army: the package's are a superset

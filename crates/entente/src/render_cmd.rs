@@ -57,8 +57,8 @@ pub struct Args {
     /// Map geometry file (tools/mapgen output) to use instead of the built-in one.
     #[arg(long)]
     geometry: Option<PathBuf>,
-    /// Rule edition: for scenario cases that do not name one (default 2000), or to
-    /// adjudicate a game under instead of the record's (Python games: the package's rules).
+    /// Rule edition for scenario cases that do not name one (default 2000); for a game, the
+    /// edition to adjudicate it by instead of the record's (Python games: the package's rules).
     #[arg(long)]
     rules: Option<String>,
 }
