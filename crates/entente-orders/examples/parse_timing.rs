@@ -66,7 +66,7 @@ fn main() {
         "A Mun D",
         "F StP(nc) H",
     ];
-    // `entente-judge`'s `opening_timing` also looks each order's power up by name.
+    // `entente bench`'s opening-with-parsing figure also looks each order's power up by name.
     let powers = [
         "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
     ];
