@@ -8,8 +8,8 @@
 
 use entente_game::{Phase, PhaseKind, Season};
 use entente_judge::{
-    adjudicate_adjustments_into, adjudicate_retreats_into, adjustment_due, AdjustmentResult,
-    Distances, Judge, MovementResult, Position, RetreatResult, Rulebook,
+    adjudicate_adjustments_into, adjudicate_retreats_into, has_adjustment_to_make,
+    AdjustmentResult, Distances, Judge, MovementResult, Position, RetreatResult, Rulebook,
 };
 use entente_legal::{Legal, LegalOrders};
 use entente_map::{Map, PowerId};
@@ -175,15 +175,7 @@ impl<'m> RandomGames<'m> {
     }
 
     fn can_adjust(&self, p: PowerId) -> bool {
-        let due = adjustment_due(self.map, &self.pos, p);
-        due < 0
-            || (due > 0
-                && self
-                    .map
-                    .power(p)
-                    .home_centres
-                    .iter()
-                    .any(|&h| self.pos.owner(h) == Some(p) && self.pos.unit_at(h).is_none()))
+        has_adjustment_to_make(self.map, &self.pos, p)
     }
 
     fn advance(&mut self, season_over: bool) {

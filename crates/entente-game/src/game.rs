@@ -1,8 +1,8 @@
 use crate::impassable;
 use crate::phase::{Phase, PhaseKind, Season};
 use entente_judge::{
-    adjudicate_adjustments, adjudicate_retreats, adjustment_due, AdjustmentResult, Distances,
-    Judge, MovementResult, Position, RetreatResult, Rulebook,
+    adjudicate_adjustments, adjudicate_retreats, has_adjustment_to_make, AdjustmentResult,
+    Distances, Judge, MovementResult, Position, RetreatResult, Rulebook,
 };
 use entente_map::{LocSet, Map, PowerId};
 use entente_orders::Order;
@@ -212,17 +212,7 @@ impl Game {
     }
 
     fn can_adjust(&self, p: PowerId) -> bool {
-        let due = adjustment_due(&self.map, &self.position, p);
-        if due < 0 {
-            return true;
-        }
-        due > 0
-            && self
-                .map
-                .power(p)
-                .home_centres
-                .iter()
-                .any(|&h| self.position.owner(h) == Some(p) && self.position.unit_at(h).is_none())
+        has_adjustment_to_make(&self.map, &self.position, p)
     }
 
     /// Ends the game in a draw shared by every power that still has units.

@@ -26,6 +26,19 @@ pub fn adjustment_due(map: &Map, pos: &Position, power: PowerId) -> i32 {
     pos.centre_count(map, power) as i32 - pos.unit_count(power) as i32
 }
 
+/// Does the power have an adjustment to make: a removal due, or a build due and a vacant
+/// owned home centre to build in (otherwise the game skips its adjustment phase).
+pub fn has_adjustment_to_make(map: &Map, pos: &Position, power: PowerId) -> bool {
+    let due = adjustment_due(map, pos, power);
+    due < 0
+        || (due > 0
+            && map
+                .power(power)
+                .home_centres
+                .iter()
+                .any(|&h| pos.owner(h) == Some(power) && pos.unit_at(h).is_none()))
+}
+
 pub fn adjudicate_adjustments(
     map: &Map,
     rules: &Rulebook,

@@ -17,7 +17,7 @@ mod rules;
 
 pub use adjustment::{
     adjudicate_adjustments, adjudicate_adjustments_into, adjustment_due, civil_disorder_removals,
-    AdjustmentResult,
+    has_adjustment_to_make, AdjustmentResult,
 };
 pub use distance::Distances;
 pub(crate) use movement::fleet_destination;
