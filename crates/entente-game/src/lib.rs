@@ -6,15 +6,16 @@
 //!
 //! Around it: [`Session`] is a hosted game (players, order sheets, options, the setups for
 //! fewer players of [`Setup`], the First World War coin toss), saved and loaded as the
-//! native record of [`record`] (`docs/game-record.md`); [`assign`] gives out powers; [`replay`]
-//! re-adjudicates a recorded game; [`pydip`] reads and writes the Python `diplomacy`
-//! package's saved games.
+//! native record of [`record`] (`docs/game-record.md`) with the press the game master relays
+//! ([`press`]); [`assign`] gives out powers; [`replay`] re-adjudicates a recorded game;
+//! [`pydip`] reads and writes the Python `diplomacy` package's saved games.
 
 pub mod assign;
 mod game;
 mod impassable;
 mod phase;
 mod position_record;
+pub mod press;
 pub mod pydip;
 pub mod record;
 pub mod replay;
@@ -25,6 +26,7 @@ mod sheet;
 pub use game::{EndOfGame, Game, PhaseRecord, PhaseResult, SideVictory};
 pub use phase::{Phase, PhaseKind, Season};
 pub use position_record::{parse_loc, parse_unit, unit_text, DislodgedRecord, PositionRecord};
+pub use press::{Message, Recipients};
 pub use record::{load_variant, GameRecord};
 pub use session::{
     Assignment, CoinToss, Echo, GameOptions, PhaseContext, PhaseSheets, Player, Session, Status,

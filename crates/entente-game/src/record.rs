@@ -6,6 +6,7 @@
 use crate::game::{EndOfGame, PhaseResult};
 use crate::phase::Phase;
 use crate::position_record::PositionRecord;
+use crate::press::{Message, Recipients};
 use crate::session::{
     names, Assignment, CoinToss, GameOptions, PhaseContext, PhaseSheets, Player, Session,
 };
@@ -38,8 +39,30 @@ pub struct GameRecord {
     /// Every adjudicated phase, oldest first.
     pub phases: Vec<PhaseEntry>,
     pub current: CurrentEntry,
+    /// The diplomatic messages relayed, in the order received (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub press: Vec<PressEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<EndRecord>,
+}
+
+/// One message of the press, with its true sender.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PressEntry {
+    pub seq: usize,
+    /// The phase current when it was sent, `S1901M`.
+    pub phase: String,
+    pub from: String,
+    pub to: ToRecord,
+    pub text: String,
+}
+
+/// `"all"`, or the powers' names.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ToRecord {
+    All(String),
+    Powers(Vec<String>),
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -176,6 +199,58 @@ fn context_of(map: &Map, c: &ContextRecord) -> Result<PhaseContext, String> {
             .map(|n| power_of(map, n))
             .collect::<Result<_, _>>()?,
         impassable,
+    })
+}
+
+fn press_entry(map: &Map, m: &Message) -> PressEntry {
+    PressEntry {
+        seq: m.seq,
+        phase: m.phase.code(),
+        from: map.power(m.from).name.clone(),
+        to: match &m.to {
+            Recipients::All => ToRecord::All("all".into()),
+            Recipients::Powers(ps) => ToRecord::Powers(names(map, ps)),
+        },
+        text: m.text.clone(),
+    }
+}
+
+/// The `seq`-th message of a record: dated no earlier than the message before it (`since`)
+/// and no later than the game's current phase (`now`).
+fn message_of(
+    map: &Map,
+    e: &PressEntry,
+    seq: usize,
+    since: Option<Phase>,
+    now: Phase,
+) -> Result<Message, String> {
+    if e.seq != seq {
+        return Err(format!("press: message {} where {seq} is due", e.seq));
+    }
+    let phase = parse_phase(&e.phase)?;
+    if phase > now || since.is_some_and(|p| phase < p) {
+        return Err(format!(
+            "press: message {seq} is dated {} out of turn",
+            e.phase
+        ));
+    }
+    let to = match &e.to {
+        ToRecord::All(a) if a == "all" => Recipients::All,
+        ToRecord::All(a) => {
+            return Err(format!("press: message {seq} to '{a}' (\"all\" or a list)"))
+        }
+        ToRecord::Powers(ps) => Recipients::Powers(
+            ps.iter()
+                .map(|n| power_of(map, n))
+                .collect::<Result<_, _>>()?,
+        ),
+    };
+    Ok(Message {
+        seq,
+        phase,
+        from: power_of(map, &e.from)?,
+        to,
+        text: e.text.clone(),
     })
 }
 
@@ -316,6 +391,7 @@ impl Session {
             }),
             phases,
             current,
+            press: self.press.iter().map(|m| press_entry(map, m)).collect(),
             end,
         }
     }
@@ -430,6 +506,15 @@ impl Session {
                 .map(|l| l.to_line(&map))
                 .collect::<Result<Vec<_>, _>>()?;
             s.pending.insert(p, lines);
+        }
+        for (i, e) in r.press.iter().enumerate() {
+            // Dated from the previous message's phase to the current one.
+            let since = s.press.last().map(|m| m.phase);
+            let m = message_of(&map, e, i + 1, since, s.game.phase())?;
+            s.press.push(m);
+        }
+        if s.options.gunboat && !s.press.is_empty() {
+            return Err("a Gunboat game's record has press".into());
         }
         if let Some(EndRecord::Draw { .. }) = r.end {
             s.game.declare_draw();

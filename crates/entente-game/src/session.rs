@@ -4,6 +4,7 @@
 
 use crate::game::{EndOfGame, Game, PhaseRecord};
 use crate::phase::{Phase, PhaseKind, Season};
+use crate::press::Message;
 use crate::setup::{Setup, WORLD_WAR_YEAR};
 use crate::sheet::{read_sheet, SheetLine};
 use entente_judge::{
@@ -31,7 +32,7 @@ pub struct GameOptions {
     /// No press: the game master forwards no diplomatic messages (the club's Gunboat).
     #[serde(default)]
     pub gunboat: bool,
-    /// Players do not learn who plays which power.
+    /// Players do not learn who plays which power; press reaches them without its sender.
     #[serde(default)]
     pub anonymous: bool,
     /// A short game's last year.
@@ -111,6 +112,8 @@ pub struct Session {
     pub(crate) contexts: Vec<PhaseContext>,
     /// The current phase's sheets; a power's last sheet replaces its earlier ones.
     pub(crate) pending: BTreeMap<PowerId, Vec<SheetLine>>,
+    /// The diplomatic messages relayed so far ([`crate::press`]).
+    pub(crate) press: Vec<Message>,
 }
 
 /// Salt so that the coin toss and the power assignment of one seed are independent draws.
@@ -189,6 +192,7 @@ impl Session {
             sheets: Vec::new(),
             contexts: Vec::new(),
             pending: BTreeMap::new(),
+            press: Vec::new(),
         };
         s.update_sides();
         Ok(s)

@@ -2,7 +2,8 @@
 //! War's closed Italy, and the game record (save → load → save, and play on).
 
 use entente_game::{
-    Assignment, Game, GameOptions, Phase, PhaseKind, PhaseResult, Player, Season, Session, Setup,
+    Assignment, Game, GameOptions, Phase, PhaseKind, PhaseResult, Player, Recipients, Season,
+    Session, Setup,
 };
 use entente_judge::{Edition, Illegal, Outcome, Position, Rulebook, Unit};
 use entente_map::{Map, UnitType};
@@ -193,11 +194,27 @@ fn record_round_trips_and_the_loaded_game_goes_on_identically() {
     send(&mut s, "Germany", "F Den H\n");
     s.adjudicate().unwrap();
     send(&mut s, "France", "Build A Mar\n");
+    let (france, england) = (
+        s.map().lookup_power("France").unwrap(),
+        s.map().lookup_power("England").unwrap(),
+    );
+    s.send_press(
+        france,
+        Recipients::Powers(vec![england]),
+        "Dear England,\n\nyours.\n",
+    )
+    .unwrap();
+    s.send_press(turkey, Recipients::All, "Peace.").unwrap();
     let json = s.to_json();
     let loaded = Session::from_json(&json).unwrap();
     assert_eq!(loaded.to_json(), json, "save → load → save is stable");
+    assert_eq!(loaded.press(), s.press());
     assert!(json.contains("\"unreadable\""));
     assert!(json.contains("\"ignored\""));
+    assert!(
+        json.contains("\"text\": \"Dear England,\\n\\nyours.\""),
+        "{json}"
+    );
 
     // Both go on with the same orders and stay equal.
     let mut a = s;

@@ -1,13 +1,14 @@
 //! `entente game`: the game master's commands on a game record file (`docs/game-record.md`):
 //! start a game, receive order sheets, see who is missing, adjudicate, declare a draw, show
-//! the history, mark civil disorder, and move games to and from the Python package's format.
+//! the history, mark civil disorder, relay press, and move games to and from the Python
+//! package's format.
 
 use crate::judge_form::{self, Decided};
 use entente_game::assign::{assign_by_preferences, assign_random, parse_preferences, SeededLot};
 use entente_game::record::{line_results, order_results};
 use entente_game::{
-    load_variant, pydip, Assignment, GameOptions, Phase, PhaseResult, Player, Reading, Session,
-    Setup,
+    load_variant, pydip, Assignment, GameOptions, Message, Phase, PhaseResult, Player, Reading,
+    Recipients, Session, Setup,
 };
 use entente_judge::{Edition, Rulebook};
 use entente_map::{Map, PowerId};
@@ -38,6 +39,10 @@ enum GameCommand {
     History(HistoryArgs),
     /// Mark a power in civil disorder (it sent no orders), or back in play with --off.
     CivilDisorder(CivilDisorderArgs),
+    /// Relay a diplomatic message from one power to others (refused in a Gunboat game).
+    Press(PressArgs),
+    /// The messages a power may read: sent to it, to all, or by it.
+    Inbox(InboxArgs),
     /// Write the game in the Python `diplomacy` package's saved-game format.
     Export(ExportArgs),
     /// Read a Python `diplomacy` saved game into a new record, adjudicating it again.
@@ -83,7 +88,7 @@ struct NewArgs {
     /// No press (Gunboat).
     #[arg(long)]
     gunboat: bool,
-    /// Players are not told who plays which power.
+    /// Players are not told who plays which power; press comes without its sender.
     #[arg(long)]
     anonymous: bool,
 }
@@ -123,6 +128,27 @@ struct CivilDisorderArgs {
 }
 
 #[derive(clap::Args)]
+struct PressArgs {
+    file: String,
+    /// The power writing.
+    #[arg(long)]
+    from: String,
+    /// The powers it is for, "England,Germany", or `all`.
+    #[arg(long)]
+    to: String,
+    /// The message, or @FILE to read it from a file (`@-`: standard input).
+    text: String,
+}
+
+#[derive(clap::Args)]
+struct InboxArgs {
+    file: String,
+    /// The power reading.
+    #[arg(long)]
+    power: String,
+}
+
+#[derive(clap::Args)]
 struct ExportArgs {
     file: String,
     /// Where to write the Python package's saved game (`-`: standard output).
@@ -147,6 +173,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         GameCommand::Draw(a) => draw(&a.file),
         GameCommand::History(a) => history(a),
         GameCommand::CivilDisorder(a) => civil_disorder(a),
+        GameCommand::Press(a) => press(a),
+        GameCommand::Inbox(a) => inbox(a),
         GameCommand::Export(a) => export(a),
         GameCommand::Import(a) => import(a),
     }
@@ -407,6 +435,12 @@ fn status_text(file: &str, s: &Session) -> String {
     if s.options().gunboat {
         let _ = writeln!(out, "Gunboat: no press.");
     }
+    if s.options().anonymous {
+        let _ = writeln!(
+            out,
+            "Anonymous: who plays which power is not told; press comes without its sender."
+        );
+    }
     out
 }
 
@@ -494,12 +528,16 @@ fn adjudicate(file: &str) -> Result<ExitCode, String> {
     }
     if let (None, Some(t)) = (toss_before, s.coin_toss()) {
         let winner = &s.players()[t.winner];
+        let side = powers_list(map, &winner.powers);
         let _ = writeln!(
             out,
-            "Coin toss: {} joins {} ({}) in Spring {}.\n",
+            "Coin toss: {} joins {} in Spring {}.\n",
             map.power(t.power).name,
-            winner.name,
-            powers_list(map, &winner.powers),
+            if s.options().anonymous {
+                side
+            } else {
+                format!("{} ({side})", winner.name)
+            },
             entente_game::WORLD_WAR_YEAR + 1
         );
     }
@@ -531,9 +569,7 @@ fn history(a: HistoryArgs) -> Result<ExitCode, String> {
         s.setup(),
         s.game().rules().edition
     );
-    for p in s.players() {
-        let _ = writeln!(out, "{}: {}", p.name, powers_list(s.map(), &p.powers));
-    }
+    players_text(&s, &mut out);
     out.push('\n');
     for (i, h) in s.game().history().iter().enumerate() {
         if only.is_none_or(|p| p == h.phase) {
@@ -541,6 +577,104 @@ fn history(a: HistoryArgs) -> Result<ExitCode, String> {
         }
     }
     out.push_str(&status_text(&a.file, &s));
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Who plays which powers; in an anonymous game only the players' names.
+fn players_text(s: &Session, out: &mut String) {
+    if s.options().anonymous {
+        let names: Vec<&str> = s.players().iter().map(|p| p.name.as_str()).collect();
+        let _ = writeln!(out, "Players: {}", names.join(", "));
+        return;
+    }
+    for p in s.players() {
+        let _ = writeln!(out, "{}: {}", p.name, powers_list(s.map(), &p.powers));
+    }
+}
+
+fn press(a: PressArgs) -> Result<ExitCode, String> {
+    let mut s = load(&a.file)?;
+    if s.options().gunboat {
+        eprintln!(
+            "entente: {} is a Gunboat game: no press; the message was not sent.",
+            a.file
+        );
+        return Ok(ExitCode::from(1));
+    }
+    let map = s.map();
+    let from = power(map, &a.from)?;
+    let to = if a.to.trim().eq_ignore_ascii_case("all") {
+        Recipients::All
+    } else {
+        Recipients::Powers(
+            a.to.split(',')
+                .filter(|n| !n.trim().is_empty())
+                .map(|n| power(map, n.trim()))
+                .collect::<Result<_, _>>()?,
+        )
+    };
+    let text = match a.text.strip_prefix('@') {
+        Some(path) => read_input(Some(path))?,
+        None => a.text,
+    };
+    let m = s.send_press(from, to, &text)?.clone();
+    save(&a.file, &s)?;
+    let map = s.map();
+    println!(
+        "Message {}, {}, from {} to {}: kept for its recipients.",
+        m.seq,
+        phase_title(map, m.phase),
+        map.power(m.from).name,
+        recipients_text(map, &m)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn recipients_text(map: &Map, m: &Message) -> String {
+    match &m.to {
+        Recipients::All => "all".into(),
+        Recipients::Powers(ps) => powers_list(map, ps),
+    }
+}
+
+/// The messages one power may read, numbered in its own inbox (the game's numbering would
+/// tell how many messages others exchanged in between).
+fn inbox(a: InboxArgs) -> Result<ExitCode, String> {
+    let s = load(&a.file)?;
+    let map = s.map();
+    let reader = power(map, &a.power)?;
+    let messages: Vec<&Message> = s.inbox(reader).collect();
+    let mut out = String::new();
+    let name = &map.power(reader).name;
+    match messages.len() {
+        0 => {
+            let _ = writeln!(out, "Press for {name}: no messages.");
+        }
+        n => {
+            let _ = writeln!(
+                out,
+                "Press for {name}, {n} message{}:",
+                if n == 1 { "" } else { "s" }
+            );
+        }
+    }
+    for (i, m) in messages.iter().enumerate() {
+        let from = match s.sender_seen_by(m, reader) {
+            Some(p) => map.power(p).name.as_str(),
+            None => "Anonymous",
+        };
+        let _ = writeln!(
+            out,
+            "\n{}. {}, from {from} to {}:",
+            i + 1,
+            phase_title(map, m.phase),
+            recipients_text(map, m)
+        );
+        for line in m.text.lines() {
+            let _ = writeln!(out, "{}", format!("   {line}").trim_end());
+        }
+    }
     print!("{out}");
     Ok(ExitCode::SUCCESS)
 }
