@@ -147,3 +147,46 @@ pub fn compare_positions(map: &Map, ours: &Position, theirs: &Position) -> Vec<S
     }
     out
 }
+
+/// A recorded game: its phases as recorded, and the rules to adjudicate them by.
+pub struct RecordedGame {
+    /// The Python package's game id; empty for entente's own record.
+    pub id: String,
+    pub map: Arc<Map>,
+    pub rules: Rulebook,
+    pub phases: Vec<RecordedPhase>,
+}
+
+/// Reads either entente's record (`docs/game-record.md`) or the Python `diplomacy`
+/// package's saved games (one per file or one per line), with the rules each is judged by.
+pub fn read_recorded_games(text: &str) -> Result<Vec<RecordedGame>, String> {
+    let native = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .is_some_and(|v| v.get("format").is_some());
+    if native {
+        let r: crate::record::GameRecord =
+            serde_json::from_str(text).map_err(|e| format!("not a game record: {e}"))?;
+        let map = Arc::new(crate::record::load_variant(&r.variant)?);
+        let phases = r.recorded_phases(&map)?;
+        return Ok(vec![RecordedGame {
+            id: String::new(),
+            map,
+            rules: r.rules,
+            phases,
+        }]);
+    }
+    crate::pydip::parse_saved_games(text)?
+        .iter()
+        .map(|g| {
+            let map = Arc::new(crate::record::load_variant(&g.map)?);
+            let phases = crate::pydip::recorded_phases(&map, g)
+                .map_err(|e| format!("game {}: {e}", g.id))?;
+            Ok(RecordedGame {
+                id: g.id.clone(),
+                map,
+                rules: crate::pydip::package_rules(),
+                phases,
+            })
+        })
+        .collect()
+}

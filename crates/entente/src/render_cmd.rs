@@ -8,8 +8,8 @@
 
 use crate::game_cmd::read_input;
 use crate::judge_form::{phase_title, year_text};
-use entente_game::replay::{adjudicate_phase, RecordedPhase};
-use entente_game::{load_variant, pydip, GameRecord, Phase, PhaseResult};
+use entente_game::replay::{adjudicate_phase, read_recorded_games};
+use entente_game::{Phase, PhaseResult};
 use entente_judge::{Edition, OrderResult, Outcome, Position, Rulebook, Unit};
 use entente_map::{Map, ProvinceId};
 use entente_orders::{Order, UnitRef};
@@ -252,48 +252,8 @@ fn scenario_books(args: &Args, text: &str) -> Result<Vec<Book>, String> {
     Ok(books)
 }
 
-/// A recorded game: its phases as recorded, and the rules to adjudicate them by.
-struct RecordedGame {
-    id: String,
-    map: Arc<Map>,
-    rules: Rulebook,
-    phases: Vec<RecordedPhase>,
-}
-
-fn recorded_games(text: &str) -> Result<Vec<RecordedGame>, String> {
-    let native = serde_json::from_str::<serde_json::Value>(text)
-        .ok()
-        .is_some_and(|v| v.get("format").is_some());
-    if native {
-        let r: GameRecord =
-            serde_json::from_str(text).map_err(|e| format!("not a game record: {e}"))?;
-        let map = Arc::new(load_variant(&r.variant)?);
-        let phases = r.recorded_phases(&map)?;
-        return Ok(vec![RecordedGame {
-            id: String::new(),
-            map,
-            rules: r.rules,
-            phases,
-        }]);
-    }
-    pydip::parse_saved_games(text)?
-        .iter()
-        .map(|g| {
-            let map = Arc::new(load_variant(&g.map)?);
-            let phases =
-                pydip::recorded_phases(&map, g).map_err(|e| format!("game {}: {e}", g.id))?;
-            Ok(RecordedGame {
-                id: g.id.clone(),
-                map,
-                rules: pydip::package_rules(),
-                phases,
-            })
-        })
-        .collect()
-}
-
 fn game_books(args: &Args, text: &str) -> Result<Vec<Book>, String> {
-    let mut games = recorded_games(text).map_err(|e| format!("{}: {e}", args.file))?;
+    let mut games = read_recorded_games(text).map_err(|e| format!("{}: {e}", args.file))?;
     if let Some(id) = &args.case {
         games.retain(|g| &g.id == id);
         if games.is_empty() {

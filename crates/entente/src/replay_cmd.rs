@@ -3,11 +3,9 @@
 //! each result with the next recorded phase.
 
 use crate::game_cmd::read_input;
-use entente_game::replay::{replay, RecordedPhase};
-use entente_game::{load_variant, pydip, GameRecord};
+use entente_game::replay::{read_recorded_games, replay};
 use entente_judge::{Edition, Rulebook};
 use std::process::ExitCode;
-use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -21,48 +19,9 @@ pub struct Args {
     rules: Option<String>,
 }
 
-struct Replayable {
-    id: String,
-    map: Arc<entente_map::Map>,
-    rules: Rulebook,
-    phases: Vec<RecordedPhase>,
-}
-
-fn games(text: &str) -> Result<Vec<Replayable>, String> {
-    let native = serde_json::from_str::<serde_json::Value>(text)
-        .ok()
-        .is_some_and(|v| v.get("format").is_some());
-    if native {
-        let r: GameRecord =
-            serde_json::from_str(text).map_err(|e| format!("not a game record: {e}"))?;
-        let map = Arc::new(load_variant(&r.variant)?);
-        let phases = r.recorded_phases(&map)?;
-        return Ok(vec![Replayable {
-            id: "game".into(),
-            map,
-            rules: r.rules,
-            phases,
-        }]);
-    }
-    pydip::parse_saved_games(text)?
-        .iter()
-        .map(|g| {
-            let map = Arc::new(load_variant(&g.map)?);
-            let phases =
-                pydip::recorded_phases(&map, g).map_err(|e| format!("game {}: {e}", g.id))?;
-            Ok(Replayable {
-                id: g.id.clone(),
-                map,
-                rules: pydip::package_rules(),
-                phases,
-            })
-        })
-        .collect()
-}
-
 pub fn run(args: Args) -> Result<ExitCode, String> {
     let text = read_input(Some(&args.file))?;
-    let list = games(&text).map_err(|e| format!("{}: {e}", args.file))?;
+    let list = read_recorded_games(&text).map_err(|e| format!("{}: {e}", args.file))?;
     let edition: Option<Edition> = args.rules.as_deref().map(str::parse).transpose()?;
     let mut differing = 0;
     let mut phases = 0;
@@ -75,7 +34,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         }
         differing += 1;
         for d in &diffs {
-            println!("{} {}: {}", g.id, d.phase, d.what);
+            let id = if g.id.is_empty() { "game" } else { &g.id };
+            println!("{id} {}: {}", d.phase, d.what);
         }
     }
     println!(
