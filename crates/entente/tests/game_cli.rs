@@ -2,54 +2,17 @@
 //! `status`, `adjudicate`, `civil-disorder`, `history`, `draw`, with results asserted from
 //! the printed judge form and from the game record.
 
+mod common;
+use common::*;
+
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn entente(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_entente"))
-        .args(args)
-        .output()
-        .expect("run entente")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// Runs a command that must succeed; returns its standard output.
-fn ok(args: &[&str]) -> String {
-    let out = entente(args);
-    assert!(
-        out.status.success(),
-        "entente {args:?} failed:\n{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    text(&out.stdout)
-}
-
-/// A scratch directory of this test's own, so parallel tests do not meet.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("entente-game-cli-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use std::path::Path;
 
 /// Sends one power's sheet; returns the echo.
 fn orders(game: &Path, power: &str, sheet: &str) -> String {
     let file = game.with_extension(format!("{power}.txt"));
     std::fs::write(&file, sheet).unwrap();
     ok(&["game", "orders", s(game), "--power", power, s(&file)])
-}
-
-fn record(game: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(game).unwrap()).unwrap()
 }
 
 /// The current position's units of one power, sorted.
@@ -87,7 +50,7 @@ const SEVEN: &str =
 /// Winter 1901 builds, sent sheet by sheet as players write them.
 #[test]
 fn seven_player_game_from_spring_1901_past_the_first_adjustments() {
-    let dir = scratch("seven");
+    let dir = scratch("game-cli", "seven");
     let game = dir.join("game.json");
     let out = ok(&[
         "game",
@@ -262,7 +225,7 @@ fn seven_player_game_from_spring_1901_past_the_first_adjustments() {
 /// Fall 1914 adjustments; Italy joins the winner in Spring 1915.
 #[test]
 fn two_player_first_world_war_reaches_spring_1915_with_italy_joined() {
-    let dir = scratch("two");
+    let dir = scratch("game-cli", "two");
     let game = dir.join("ww1.json");
     let out = ok(&[
         "game",
@@ -363,7 +326,7 @@ fn two_player_first_world_war_reaches_spring_1915_with_italy_joined() {
 /// nor first in alphabetical order (F arm, F bot and A ukr are one move from home).
 #[test]
 fn civil_disorder_removal_follows_the_distance() {
-    let dir = scratch("cd");
+    let dir = scratch("game-cli", "cd");
     let game = dir.join("cd.json");
     ok(&["game", "new", s(&game), "--players", SEVEN, "--seed", "3"]);
     orders(
@@ -412,7 +375,7 @@ fn civil_disorder_removal_follows_the_distance() {
 /// uncontested first choices go to their players, the lots are drawn from the seed.
 #[test]
 fn preference_lists_assign_powers() {
-    let dir = scratch("prefs");
+    let dir = scratch("game-cli", "prefs");
     let prefs = dir.join("prefs.txt");
     std::fs::write(
         &prefs,
@@ -501,7 +464,7 @@ fn preference_lists_assign_powers() {
 
 #[test]
 fn random_assignment_and_options_are_stored() {
-    let dir = scratch("random");
+    let dir = scratch("game-cli", "random");
     let game = dir.join("r.json");
     let out = ok(&[
         "game",
@@ -569,7 +532,7 @@ fn random_assignment_and_options_are_stored() {
 
 #[test]
 fn export_and_replay_a_game() {
-    let dir = scratch("export");
+    let dir = scratch("game-cli", "export");
     let game = dir.join("g.json");
     ok(&["game", "new", s(&game), "--players", SEVEN, "--seed", "1"]);
     orders(&game, "France", "A Mar - Spa\nA Par - Bur\nF Bre - Mao\n");

@@ -3,48 +3,11 @@
 //! press` and `entente game inbox`, Gunboat games refusing press, anonymous games hiding the
 //! sender, and the press kept in the game record.
 
+mod common;
+use common::*;
+
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn entente(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_entente"))
-        .args(args)
-        .output()
-        .expect("run entente")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// Runs a command that must succeed; returns its standard output.
-fn ok(args: &[&str]) -> String {
-    let out = entente(args);
-    assert!(
-        out.status.success(),
-        "entente {args:?} failed:\n{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    text(&out.stdout)
-}
-
-/// A scratch directory of this test's own, so parallel tests do not meet.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("entente-press-cli-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn record(game: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(game).unwrap()).unwrap()
-}
+use std::path::Path;
 
 const SEVEN: &str =
     "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey";
@@ -77,7 +40,7 @@ fn inbox(game: &Path, power: &str) -> String {
 
 #[test]
 fn private_messages_reach_their_recipients_and_no_one_else() {
-    let dir = scratch("secrecy");
+    let dir = scratch("press-cli", "secrecy");
     let game = dir.join("g.json");
     new_game(&game, &[]);
     let out = press(&game, "France", "England", "Leave the Channel empty?");
@@ -158,7 +121,7 @@ fn private_messages_reach_their_recipients_and_no_one_else() {
 
 #[test]
 fn a_message_to_all_reaches_every_power() {
-    let dir = scratch("broadcast");
+    let dir = scratch("press-cli", "broadcast");
     let game = dir.join("g.json");
     new_game(&game, &[]);
     let file = dir.join("note.txt");
@@ -208,7 +171,7 @@ fn a_message_to_all_reaches_every_power() {
 
 #[test]
 fn a_gunboat_game_refuses_press() {
-    let dir = scratch("gunboat");
+    let dir = scratch("press-cli", "gunboat");
     let game = dir.join("g.json");
     new_game(&game, &["--gunboat"]);
     let before = std::fs::read_to_string(&game).unwrap();
@@ -247,7 +210,7 @@ fn a_gunboat_game_refuses_press() {
 
 #[test]
 fn an_anonymous_game_hides_senders_and_who_plays_whom() {
-    let dir = scratch("anonymous");
+    let dir = scratch("press-cli", "anonymous");
     let game = dir.join("g.json");
     new_game(&game, &["--anonymous"]);
     press(&game, "France", "England", "An alliance?");
@@ -312,7 +275,7 @@ fn an_anonymous_game_hides_senders_and_who_plays_whom() {
 
 #[test]
 fn press_survives_save_and_load() {
-    let dir = scratch("roundtrip");
+    let dir = scratch("press-cli", "roundtrip");
     let game = dir.join("g.json");
     new_game(&game, &[]);
     // A record without press has no `press` field: older records read as before.

@@ -2,46 +2,14 @@
 //! rulebooks' sample games: every phase drawn as SVG and PNG, with every province, one order
 //! element per order, and the units where the phase's position has them.
 
+mod common;
+use common::*;
+
 use entente_map::Map;
 use entente_scenario::{execute_case, parse_scenarios, PhaseOutcome};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn entente(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_entente"))
-        .args(args)
-        .output()
-        .expect("run entente")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = entente(args);
-    assert!(
-        out.status.success(),
-        "entente {args:?} failed:\n{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    text(&out.stdout)
-}
-
-fn scratch(test: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("entente-render-cli-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 fn repo(path: &str) -> String {
     format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
@@ -153,10 +121,6 @@ fn play(dir: &Path) -> PathBuf {
     game
 }
 
-fn record(game: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(game).unwrap()).unwrap()
-}
-
 /// The units of a recorded position: standing, and dislodged ones (`"A bur"` per power).
 fn recorded_units(position: &Value) -> (Vec<UnitMark>, Vec<UnitMark>) {
     let mut standing = Vec::new();
@@ -239,7 +203,7 @@ fn assert_phase(map: &Map, svg: &str, entry: &Value, played: bool) {
 
 #[test]
 fn every_phase_of_a_game_record_renders_to_svg_and_png() {
-    let dir = scratch("record");
+    let dir = scratch("render-cli", "record");
     let game = play(&dir);
     let r = record(&game);
     let mut entries: Vec<Value> = r["phases"].as_array().unwrap().clone();
@@ -339,7 +303,7 @@ fn every_phase_of_a_game_record_renders_to_svg_and_png() {
 
 #[test]
 fn a_python_saved_game_renders_like_the_record_it_came_from() {
-    let dir = scratch("python");
+    let dir = scratch("render-cli", "python");
     let game = play(&dir);
     let py = dir.join("py.json");
     ok(&["game", "export", s(&game), "--python", s(&py)]);
@@ -385,7 +349,7 @@ fn a_python_saved_game_renders_like_the_record_it_came_from() {
 
 fn sample_game(file: &str) {
     let path = repo(file);
-    let dir = scratch(&file.replace('/', "-"));
+    let dir = scratch("render-cli", &file.replace('/', "-"));
     let printed = ok(&[
         "render",
         &path,
@@ -499,7 +463,7 @@ fn every_phase_of_the_1982_rules_sample_game() {
 
 #[test]
 fn an_ancient_mediterranean_game_is_drawn_on_its_own_map() {
-    let dir = scratch("ancmed");
+    let dir = scratch("render-cli", "ancmed");
     let game = dir.join("a.json");
     ok(&[
         "game",

@@ -1,0 +1,48 @@
+//! Helpers shared by the CLI tests: run the `entente` binary, scratch directories, records.
+// Each test binary compiles this module and uses only part of it.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn entente(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_entente"))
+        .args(args)
+        .output()
+        .expect("run entente")
+}
+
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Runs a command that must succeed; returns its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let out = entente(args);
+    assert!(
+        out.status.success(),
+        "entente {args:?} failed:\n{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
+/// A scratch directory of this test's own (`suite` names the test file), so parallel tests
+/// do not meet.
+pub fn scratch(suite: &str, test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("entente-{suite}-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+pub fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A game record file as JSON.
+pub fn record(game: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(game).unwrap()).unwrap()
+}
