@@ -1,29 +1,11 @@
 //! The embedded standard map equals the cross-checked reference (tests/reference/standard.txt).
 
+mod common;
+use common::edges;
+
 use entente_map::{Map, ProvinceKind, UnitType};
-use std::collections::BTreeSet;
 
 const REFERENCE: &str = include_str!("reference/standard.txt");
-
-fn edges(map: &Map, fleet: bool) -> BTreeSet<(String, String)> {
-    let mut out = BTreeSet::new();
-    for l in 0..map.num_locs() as u8 {
-        let loc = entente_map::Loc(l);
-        let set = if fleet {
-            *map.fleet_neighbours(loc)
-        } else if (l as usize) < map.num_provinces() {
-            *map.army_neighbours(map.province_of(loc))
-        } else {
-            continue;
-        };
-        for m in set.iter() {
-            let a = map.loc_abbr(loc);
-            let b = map.loc_abbr(entente_map::Loc(m));
-            out.insert(if a < b { (a, b) } else { (b, a) });
-        }
-    }
-    out
-}
 
 #[test]
 fn standard_map_matches_reference_counts() {
@@ -47,68 +29,7 @@ fn standard_map_matches_reference_counts() {
 
 #[test]
 fn standard_map_matches_reference_facts() {
-    let map = Map::standard();
-    let army = edges(&map, false);
-    let fleet = edges(&map, true);
-    let mut want_army = BTreeSet::new();
-    let mut want_fleet = BTreeSet::new();
-    for line in REFERENCE.lines().filter(|l| !l.starts_with('#')) {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        match w[0] {
-            "province" => {
-                let p = map
-                    .lookup_province(w[1])
-                    .unwrap_or_else(|| panic!("missing {}", w[1]));
-                let prov = map.province(p);
-                let kind = match w[2] {
-                    "land" => ProvinceKind::Land,
-                    "sea" => ProvinceKind::Sea,
-                    _ => ProvinceKind::Coast,
-                };
-                assert_eq!(prov.kind, kind, "{}", w[1]);
-                assert_eq!(prov.centre, w[3] == "sc", "{}", w[1]);
-                let coasts: Vec<String> = prov
-                    .coasts
-                    .iter()
-                    .map(|&l| map.coast_of(l).unwrap().to_string())
-                    .collect();
-                let want: Vec<String> = w
-                    .get(4)
-                    .map(|c| c.split(',').map(String::from).collect())
-                    .unwrap_or_default();
-                assert_eq!(coasts, want, "{}", w[1]);
-            }
-            "home" => {
-                let pw = map.lookup_power(w[1]).unwrap();
-                let got: Vec<&str> = map
-                    .power(pw)
-                    .home_centres
-                    .iter()
-                    .map(|&p| map.province(p).abbr.as_str())
-                    .collect();
-                assert_eq!(got, w[2..].to_vec());
-            }
-            "start" => {
-                let pw = map.lookup_power(w[1]).unwrap();
-                let got: Vec<String> = map
-                    .power(pw)
-                    .start_units
-                    .iter()
-                    .map(|&(t, l)| format!("{}:{}", t.letter(), map.loc_abbr(l)))
-                    .collect();
-                assert_eq!(got, w[2..].to_vec());
-            }
-            "army" => {
-                want_army.insert((w[1].to_string(), w[2].to_string()));
-            }
-            "fleet" => {
-                want_fleet.insert((w[1].to_string(), w[2].to_string()));
-            }
-            other => panic!("unknown reference line {other}"),
-        }
-    }
-    assert_eq!(army, want_army);
-    assert_eq!(fleet, want_fleet);
+    common::check_reference(&Map::standard(), REFERENCE);
 }
 
 #[test]
