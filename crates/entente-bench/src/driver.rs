@@ -1,15 +1,13 @@
 //! Random games on the judge directly: every power picks uniformly among its legal orders
 //! each phase, from the variant's first Spring until a victory or the end year.
 //!
-//! This is the fast path: one [`Legal`], one [`Judge`] and one result value per phase kind,
-//! all reused, so a phase allocates nothing once the buffers have grown (see
-//! `tests/no_alloc.rs`). The phase sequence is the one of [`entente_game::Game`], which
-//! `tests/fast_path.rs` checks position by position.
+//! This is the fast path: one [`Legal`] and one phase [`Engine`], both reused, so a phase
+//! allocates nothing once the buffers have grown (see `tests/no_alloc.rs`). The phase
+//! sequence is the engine's, as in `entente_game::Game`, which `tests/fast_path.rs` checks
+//! position by position.
 
-use entente_game::{Phase, PhaseKind, Season};
 use entente_judge::{
-    adjudicate_adjustments_into, adjudicate_retreats_into, has_adjustment_to_make,
-    AdjustmentResult, Distances, Judge, MovementResult, Position, RetreatResult, Rulebook,
+    Engine, MovementResult, Phase, PhaseKind, Position, Restrictions, Rulebook, Season,
 };
 use entente_legal::{Legal, LegalOrders};
 use entente_map::{Map, PowerId};
@@ -32,9 +30,8 @@ pub struct GameSummary {
 pub struct RandomGames<'m> {
     map: &'m Map,
     rules: Rulebook,
-    dist: Distances,
     legal: Legal,
-    judge: Judge,
+    engine: Engine,
     rng: SmallRng,
     start: Position,
     pos: Position,
@@ -45,9 +42,6 @@ pub struct RandomGames<'m> {
     phases: u32,
     buf: LegalOrders,
     orders: Vec<(PowerId, Order)>,
-    movement: MovementResult,
-    retreat: RetreatResult,
-    adjustment: AdjustmentResult,
 }
 
 impl<'m> RandomGames<'m> {
@@ -57,9 +51,8 @@ impl<'m> RandomGames<'m> {
         RandomGames {
             map,
             rules,
-            dist: Distances::new(map),
             legal: Legal::new(map),
-            judge: Judge::new(),
+            engine: Engine::new(),
             rng: SmallRng::seed_from_u64(0),
             pos: start.clone(),
             start,
@@ -70,9 +63,6 @@ impl<'m> RandomGames<'m> {
             phases: 0,
             buf: LegalOrders::new(),
             orders: Vec::new(),
-            movement: MovementResult::default(),
-            retreat: RetreatResult::default(),
-            adjustment: AdjustmentResult::default(),
         }
     }
 
@@ -106,7 +96,7 @@ impl<'m> RandomGames<'m> {
     }
     /// The last movement phase's result.
     pub fn movement_result(&self) -> &MovementResult {
-        &self.movement
+        self.engine.movement_result()
     }
 
     /// Lists the legal orders of the current phase and picks one set uniformly.
@@ -122,87 +112,30 @@ impl<'m> RandomGames<'m> {
             .choose(&self.buf, |n| rng.random_range(0..n), &mut self.orders);
     }
 
-    /// Adjudicates the chosen orders and moves to the next phase, as `Game::process` does.
+    /// Adjudicates the chosen orders and moves to the next phase: the phase engine's step,
+    /// as `Game::process` takes it.
     pub fn apply(&mut self) {
         let map = self.map;
-        let next = match self.phase.kind {
-            PhaseKind::Movement => {
-                self.judge.movement_into(
-                    map,
-                    &self.rules,
-                    &self.pos,
-                    &self.orders,
-                    &mut self.movement,
-                );
-                self.movement.next.as_mut().expect("movement result")
-            }
-            PhaseKind::Retreat => {
-                adjudicate_retreats_into(map, &self.pos, &self.orders, &mut self.retreat);
-                &mut self.retreat.next
-            }
-            PhaseKind::Adjustment => {
-                adjudicate_adjustments_into(
-                    map,
-                    &self.rules,
-                    &self.dist,
-                    &self.pos,
-                    &self.orders,
-                    &mut self.adjustment,
-                );
-                &mut self.adjustment.next
-            }
-        };
-        // The result's position becomes ours; ours is overwritten by the next phase's result.
-        std::mem::swap(&mut self.pos, next);
-        if self.phase.kind == PhaseKind::Movement {
-            // A dislodged unit with nowhere to go is disbanded at once (as `Game` does).
-            for p in self.map.province_ids() {
-                if self
-                    .pos
-                    .dislodged_at(p)
-                    .is_some_and(|d| d.retreats.is_empty())
-                {
-                    self.pos.set_dislodged(p, None);
-                }
-            }
-        }
+        let t = self.engine.step(
+            map,
+            &self.rules,
+            &Restrictions::NONE,
+            self.phase,
+            &mut self.pos,
+            &self.orders,
+        );
         self.phases += 1;
-        let season_over = !self.pos.has_dislodged() && self.phase.kind != PhaseKind::Adjustment;
-        if season_over && self.phase.season == Season::Fall {
-            self.pos.update_ownership(map);
+        if t.fall_ended {
+            let victory = map.victory_centres as usize;
+            if let Some(w) = map
+                .power_ids()
+                .find(|&w| self.pos.centre_count(map, w) >= victory)
+            {
+                self.winner = Some(w);
+                self.over = true;
+            }
         }
-        self.advance(season_over);
-    }
-
-    fn can_adjust(&self, p: PowerId) -> bool {
-        has_adjustment_to_make(self.map, &self.pos, p)
-    }
-
-    fn advance(&mut self, season_over: bool) {
-        let p = self.phase;
-        self.phase = match p.kind {
-            PhaseKind::Movement if !season_over => Phase::new(p.season, p.year, PhaseKind::Retreat),
-            PhaseKind::Adjustment => Phase::new(Season::Spring, p.year + 1, PhaseKind::Movement),
-            _ if p.season == Season::Spring => {
-                Phase::new(Season::Fall, p.year, PhaseKind::Movement)
-            }
-            _ => {
-                let victory = self.map.victory_centres as usize;
-                if let Some(w) = self
-                    .map
-                    .power_ids()
-                    .find(|&w| self.pos.centre_count(self.map, w) >= victory)
-                {
-                    self.winner = Some(w);
-                    self.over = true;
-                }
-                if self.map.power_ids().any(|q| self.can_adjust(q)) {
-                    Phase::new(Season::Winter, p.year, PhaseKind::Adjustment)
-                } else {
-                    Phase::new(Season::Spring, p.year + 1, PhaseKind::Movement)
-                }
-            }
-        };
+        self.phase = t.next;
         if self.phase.year > self.end_year {
             self.over = true;
         }

@@ -1,20 +1,10 @@
-use crate::impassable;
-use crate::phase::{Phase, PhaseKind, Season};
 use entente_judge::{
-    adjudicate_adjustments, adjudicate_retreats, has_adjustment_to_make, AdjustmentResult,
-    Distances, Judge, MovementResult, Position, RetreatResult, Rulebook,
+    has_adjustment_to_make, Engine, Illegal, Phase, PhaseKind, PhaseResult, Position, PowerSet,
+    Restrictions, Rulebook, Season, Transition,
 };
 use entente_map::{LocSet, Map, PowerId};
 use entente_orders::Order;
 use std::sync::Arc;
-
-/// What a phase's adjudication produced.
-#[derive(Clone, Debug)]
-pub enum PhaseResult {
-    Movement(MovementResult),
-    Retreat(RetreatResult),
-    Adjustment(AdjustmentResult),
-}
 
 /// One adjudicated phase of the history.
 #[derive(Clone, Debug)]
@@ -71,8 +61,7 @@ pub struct Game {
     /// Sides whose powers win together, and by what count.
     sides: Vec<Vec<PowerId>>,
     side_victory: Option<SideVictory>,
-    dist: Distances,
-    judge: Judge,
+    engine: Engine,
 }
 
 impl Game {
@@ -85,7 +74,6 @@ impl Game {
 
     /// A game continuing from any position and phase.
     pub fn from_position(map: Arc<Map>, rules: Rulebook, phase: Phase, position: Position) -> Game {
-        let dist = Distances::new(&map);
         let n = map.powers().len();
         let victory_centres = map.victory_centres;
         Game {
@@ -102,8 +90,7 @@ impl Game {
             impassable: LocSet::EMPTY,
             sides: Vec::new(),
             side_victory: None,
-            dist,
-            judge: Judge::new(),
+            engine: Engine::new(),
         }
     }
 
@@ -142,9 +129,6 @@ impl Game {
     }
     pub fn victory_centres(&self) -> u32 {
         self.victory_centres
-    }
-    pub fn distances(&self) -> &Distances {
-        &self.dist
     }
 
     /// Marks a power as in civil disorder (left the game, or sent no orders) or back in play.
@@ -225,67 +209,57 @@ impl Game {
         self.end = Some(EndOfGame::Draw(survivors));
     }
 
+    /// What the current phase is played under: closed provinces, powers whose orders do
+    /// not count (neutral or in civil disorder).
+    pub fn restrictions(&self) -> Restrictions {
+        Restrictions {
+            impassable: self.impassable,
+            silent: self
+                .map
+                .power_ids()
+                .filter(|&p| !self.gives_orders(p))
+                .collect(),
+        }
+    }
+
+    /// Why the judge would reject this order now whatever the others are (`None`: legal).
+    pub fn check_order(&mut self, power: PowerId, order: Order) -> Option<Illegal> {
+        let restrictions = Restrictions {
+            silent: PowerSet::EMPTY,
+            ..self.restrictions()
+        };
+        self.engine.check(
+            &self.map,
+            &self.rules,
+            &restrictions,
+            self.phase.kind,
+            &self.position,
+            power,
+            order,
+        )
+    }
+
     /// Adjudicates the current phase with `orders` (missing orders: hold, disband, or the
     /// civil-disorder removals) and moves on to the next phase with something to decide.
     pub fn process(&mut self, orders: &[(PowerId, Order)]) -> &PhaseRecord {
-        // A power in civil disorder (or neutral) gives no orders: its units hold and do not
-        // support each other, are disbanded when dislodged, and it does not build.
-        let orders: Vec<(PowerId, Order)> = orders
-            .iter()
-            .copied()
-            .filter(|&(p, _)| self.gives_orders(p))
-            .collect();
-        let (open, closed) = impassable::split(&self.map, &self.impassable, &orders);
-        let before = self.position.clone();
-        let phase = self.phase;
-        let (mut result, mut after) = match phase.kind {
-            PhaseKind::Movement => {
-                let mut r = self
-                    .judge
-                    .movement(&self.map, &self.rules, &self.position, &open);
-                impassable::close_retreats(&self.map, &self.impassable, &mut r);
-                let mut next = r.next_position().clone();
-                self.disband_at_once(&mut next);
-                (PhaseResult::Movement(r), next)
-            }
-            PhaseKind::Retreat => {
-                let r = adjudicate_retreats(&self.map, &self.position, &open);
-                let next = r.next.clone();
-                (PhaseResult::Retreat(r), next)
-            }
-            PhaseKind::Adjustment => {
-                let r = adjudicate_adjustments(
-                    &self.map,
-                    &self.rules,
-                    &self.dist,
-                    &self.position,
-                    &open,
-                );
-                let next = r.next.clone();
-                (PhaseResult::Adjustment(r), next)
-            }
-        };
-        if !closed.is_empty() {
-            let list = match &mut result {
-                PhaseResult::Movement(r) => &mut r.orders,
-                PhaseResult::Retreat(r) => &mut r.orders,
-                PhaseResult::Adjustment(r) => &mut r.orders,
-            };
-            impassable::merge_results(&orders, &closed, list);
-        }
-        let season_over = !after.has_dislodged() && phase.kind != PhaseKind::Adjustment;
-        if season_over && phase.season == Season::Fall {
-            after.update_ownership(&self.map);
-        }
-        self.position = after.clone();
-        self.history.push(PhaseRecord {
-            phase,
-            before,
+        let restrictions = self.restrictions();
+        let step = self.engine.play(
+            &self.map,
+            &self.rules,
+            &restrictions,
+            self.phase,
+            &self.position,
             orders,
-            result,
-            after,
+        );
+        let before = std::mem::replace(&mut self.position, step.after.clone());
+        self.history.push(PhaseRecord {
+            phase: step.phase,
+            before,
+            orders: step.orders,
+            result: step.result,
+            after: step.after,
         });
-        self.advance(season_over);
+        self.advance(step.transition);
         self.history.last().expect("just pushed")
     }
 
@@ -310,47 +284,23 @@ impl Game {
             .cloned()
     }
 
-    /// A dislodged unit with nowhere to retreat, or whose power gives no orders (neutral, or
-    /// in civil disorder), is disbanded at once: no retreat phase waits for it.
-    fn disband_at_once(&self, pos: &mut Position) {
-        let gone: Vec<_> = pos
-            .dislodged()
-            .filter(|(_, d)| d.retreats.is_empty() || !self.gives_orders(d.unit.power))
-            .map(|(p, _)| p)
-            .collect();
-        for p in gone {
-            pos.set_dislodged(p, None);
+    /// Moves to the phase the engine found, and ends the game when a power (or a side)
+    /// reaches its victory count, or a short game its last year.
+    fn advance(&mut self, t: Transition) {
+        if t.fall_ended {
+            if let Some(side) = self.side_reaching(false) {
+                self.end = Some(EndOfGame::Side(side));
+            } else if self.side_victory.is_some() {
+                // A side game: no single power wins by its own centres.
+            } else if let Some(winner) = self
+                .map
+                .power_ids()
+                .find(|&w| self.position.centre_count(&self.map, w) as u32 >= self.victory_centres)
+            {
+                self.end = Some(EndOfGame::Victory(winner));
+            }
         }
-    }
-
-    fn advance(&mut self, season_over: bool) {
-        let p = self.phase;
-        self.phase = match p.kind {
-            PhaseKind::Movement if !season_over => Phase::new(p.season, p.year, PhaseKind::Retreat),
-            PhaseKind::Adjustment => Phase::new(Season::Spring, p.year + 1, PhaseKind::Movement),
-            _ if p.season == Season::Spring => {
-                Phase::new(Season::Fall, p.year, PhaseKind::Movement)
-            }
-            _ => {
-                if let Some(side) = self.side_reaching(false) {
-                    self.end = Some(EndOfGame::Side(side));
-                } else if self.side_victory.is_some() {
-                    // A side game: no single power wins by its own centres.
-                } else if let Some(winner) = self.map.power_ids().find(|&w| {
-                    self.position.centre_count(&self.map, w) as u32 >= self.victory_centres
-                }) {
-                    self.end = Some(EndOfGame::Victory(winner));
-                }
-                let adjust = Phase::new(Season::Winter, p.year, PhaseKind::Adjustment);
-                let next_spring = Phase::new(Season::Spring, p.year + 1, PhaseKind::Movement);
-                self.phase = adjust;
-                if self.map.power_ids().any(|q| self.can_adjust(q)) {
-                    adjust
-                } else {
-                    next_spring
-                }
-            }
-        };
+        self.phase = t.next;
         // The 1982 count of units: once the year's adjustments are done.
         if self.end.is_none()
             && self.phase.kind == PhaseKind::Movement

@@ -12,8 +12,6 @@
 
 pub mod assign;
 mod game;
-mod impassable;
-mod phase;
 mod position_record;
 pub mod press;
 pub mod pydip;
@@ -23,8 +21,8 @@ mod session;
 mod setup;
 mod sheet;
 
-pub use game::{EndOfGame, Game, PhaseRecord, PhaseResult, SideVictory};
-pub use phase::{Phase, PhaseKind, Season};
+pub use entente_judge::{Phase, PhaseKind, PhaseResult, Season};
+pub use game::{EndOfGame, Game, PhaseRecord, SideVictory};
 pub use position_record::{parse_loc, parse_unit, unit_text, DislodgedRecord, PositionRecord};
 pub use press::{Message, Recipients};
 pub use record::{load_variant, GameRecord};

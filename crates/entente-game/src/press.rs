@@ -3,8 +3,8 @@
 //! ensuite au pays concerné" — every message passes through the game master, who forwards it
 //! to the powers it is for and keeps it from everyone else. A Gunboat game has none.
 
-use crate::phase::Phase;
 use crate::session::Session;
+use entente_judge::Phase;
 use entente_map::PowerId;
 
 /// Whom a message is for.

@@ -9,7 +9,6 @@
 //! `A BUD - SER`, `A LON - BEL VIA`, `A BUD S A VIE - GAL`, `F NTH C A LON - BEL`,
 //! `F VEN R ADR`, `F VEN D`, `A BUD B`, `WAIVE`; coasts `STP/SC`.
 
-use crate::phase::{Phase, PhaseKind};
 use crate::position_record::parse_loc;
 use crate::replay::RecordedPhase;
 use crate::session::{Assignment, GameOptions, PhaseContext, Player, Session};
@@ -18,6 +17,7 @@ use crate::sheet::{Reading, SheetLine};
 use entente_judge::{
     adjustment_due, Dislodged, Edition, Failure, Outcome, Position, Rulebook, Unit,
 };
+use entente_judge::{Phase, PhaseKind};
 use entente_map::{Loc, LocSet, Map, PowerId, UnitType};
 use entente_orders::{format_order, Order, Target, UnitRef};
 use serde::{Deserialize, Serialize};
@@ -585,7 +585,7 @@ pub fn export(s: &Session, id: &str) -> Value {
             };
             results.insert(key, json!(py_result(&r.outcome)));
         }
-        if let crate::game::PhaseResult::Movement(m) = &h.result {
+        if let entente_judge::PhaseResult::Movement(m) = &h.result {
             for (_, u, by) in &m.unordered {
                 let key = format!("{} {}", u.ty.letter(), up(map.loc_abbr(u.loc)));
                 let words: Vec<&str> = if by.is_some() {

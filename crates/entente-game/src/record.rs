@@ -3,8 +3,7 @@
 //! canonical order) and the results; loading re-adjudicates each phase from its position
 //! and orders and refuses a record whose positions do not follow.
 
-use crate::game::{EndOfGame, PhaseResult};
-use crate::phase::Phase;
+use crate::game::EndOfGame;
 use crate::position_record::PositionRecord;
 use crate::press::{Message, Recipients};
 use crate::session::{
@@ -12,6 +11,8 @@ use crate::session::{
 };
 use crate::setup::Setup;
 use crate::sheet::{SheetLine, StoredLine};
+use entente_judge::Phase;
+use entente_judge::PhaseResult;
 use entente_judge::{OrderResult, Outcome, Rulebook};
 use entente_map::{LocSet, Map, PowerId, ProvinceId};
 use serde::{Deserialize, Serialize};

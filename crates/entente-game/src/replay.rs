@@ -3,8 +3,8 @@
 //! record turned into [`RecordedPhase`]s (the native record, the Python package's format).
 
 use crate::game::Game;
-use crate::phase::Phase;
 use crate::session::PhaseContext;
+use entente_judge::Phase;
 use entente_judge::{Position, Rulebook};
 use entente_map::{Loc, Map, PowerId, ProvinceId};
 use entente_orders::Order;

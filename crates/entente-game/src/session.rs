@@ -3,13 +3,11 @@
 //! This is what the game record stores and what the game master's commands act on.
 
 use crate::game::{EndOfGame, Game, PhaseRecord};
-use crate::phase::{Phase, PhaseKind, Season};
 use crate::press::Message;
 use crate::setup::{Setup, WORLD_WAR_YEAR};
 use crate::sheet::{read_sheet, SheetLine};
-use entente_judge::{
-    adjudicate_adjustments, adjudicate_retreats, Judge, Outcome, Position, Rulebook,
-};
+use entente_judge::{Phase, PhaseKind, Season};
+use entente_judge::{Position, Rulebook};
 use entente_map::{LocSet, Map, PowerId};
 use entente_orders::Order;
 use rand::rngs::ChaCha8Rng;
@@ -249,16 +247,14 @@ impl Session {
     pub fn submit(&mut self, power: PowerId, text: &str) -> Result<Vec<Echo>, String> {
         self.check_sender(power)?;
         let lines = read_sheet(self.map(), text);
-        let echoes = lines
-            .iter()
-            .map(|l| Echo {
+        let mut echoes = Vec::with_capacity(lines.len());
+        for l in &lines {
+            let problem = l.order().and_then(|o| self.check_alone(power, o));
+            echoes.push(Echo {
                 line: l.clone(),
-                problem: match l.order() {
-                    Some(o) => self.check_alone(power, o),
-                    None => None,
-                },
-            })
-            .collect();
+                problem,
+            });
+        }
         self.pending.insert(power, lines);
         Ok(echoes)
     }
@@ -292,31 +288,10 @@ impl Session {
     }
 
     /// Why the judge would not carry out this order whatever the others are, if it would not.
-    fn check_alone(&self, power: PowerId, order: Order) -> Option<String> {
-        let map = self.map();
-        if crate::impassable::is_closed(map, self.game.impassable(), &order) {
-            return Some(entente_judge::Illegal::Impassable.describe().into());
-        }
-        let pos = self.game.position();
-        let one = [(power, order)];
-        let outcome = match self.game.phase().kind {
-            PhaseKind::Movement => {
-                Judge::new()
-                    .movement(map, self.game.rules(), pos, &one)
-                    .orders[0]
-                    .outcome
-            }
-            PhaseKind::Retreat => adjudicate_retreats(map, pos, &one).orders[0].outcome,
-            PhaseKind::Adjustment => {
-                adjudicate_adjustments(map, self.game.rules(), self.game.distances(), pos, &one)
-                    .orders[0]
-                    .outcome
-            }
-        };
-        match outcome {
-            Outcome::Illegal(i) => Some(i.describe().into()),
-            _ => None,
-        }
+    fn check_alone(&mut self, power: PowerId, order: Order) -> Option<String> {
+        self.game
+            .check_order(power, order)
+            .map(|i| i.describe().to_string())
     }
 
     pub fn status(&self) -> Status {

@@ -1,10 +1,10 @@
 //! The adjustment phase: builds in owned, empty home centres up to the surplus of centres;
 //! removals down to the centre count; missing removals chosen by the civil-disorder rule.
 
-use crate::distance::Distances;
 use crate::movement::OrderResult;
 use crate::outcome::{Failure, Illegal, Outcome};
 use crate::position::{Position, Unit};
+use crate::restrictions::Restrictions;
 use crate::rules::{RemovalDistance, Rulebook};
 use entente_map::{Loc, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
 use entente_orders::Order;
@@ -42,12 +42,11 @@ pub fn has_adjustment_to_make(map: &Map, pos: &Position, power: PowerId) -> bool
 pub fn adjudicate_adjustments(
     map: &Map,
     rules: &Rulebook,
-    dist: &Distances,
     pos: &Position,
     orders: &[(PowerId, Order)],
 ) -> AdjustmentResult {
     let mut out = AdjustmentResult::default();
-    adjudicate_adjustments_into(map, rules, dist, pos, orders, &mut out);
+    adjudicate_adjustments_into(map, rules, &Restrictions::NONE, pos, orders, &mut out);
     out
 }
 
@@ -56,7 +55,7 @@ pub fn adjudicate_adjustments(
 pub fn adjudicate_adjustments_into(
     map: &Map,
     rules: &Rulebook,
-    dist: &Distances,
+    restrictions: &Restrictions,
     pos: &Position,
     orders: &[(PowerId, Order)],
     out: &mut AdjustmentResult,
@@ -86,6 +85,7 @@ pub fn adjudicate_adjustments_into(
     for &(power, order) in orders {
         let pi = power.index();
         let outcome = match order {
+            _ if restrictions.closes(map, &order) => Outcome::Illegal(Illegal::Impassable),
             Order::Build { ty, loc } => match check_build(map, next, power, ty, loc) {
                 Err(e) => Outcome::Illegal(e),
                 Ok(_) if due[pi] <= 0 => Outcome::Illegal(Illegal::NothingDue),
@@ -144,7 +144,7 @@ pub fn adjudicate_adjustments_into(
         let pi = power.index();
         if due[pi] < 0 && used[pi] < -due[pi] {
             let more = (-due[pi] - used[pi]) as usize;
-            for (p, u) in civil_disorder_removals(map, rules, dist, next, power)
+            for (p, u) in civil_disorder_removals(map, rules, next, power)
                 .into_iter()
                 .take(more)
             {
@@ -207,10 +207,10 @@ fn check_build(
 pub fn civil_disorder_removals(
     map: &Map,
     rules: &Rulebook,
-    dist: &Distances,
     pos: &Position,
     power: PowerId,
 ) -> Vec<(ProvinceId, Unit)> {
+    let dist = map.distances();
     let targets: Vec<ProvinceId> = match rules.removal_distance {
         RemovalDistance::HomeCentres => map.power(power).home_centres.clone(),
         RemovalDistance::OwnedCentres => map

@@ -1,4 +1,5 @@
-//! Adjudication: movement, retreat and adjustment phases under a chosen [`Rulebook`].
+//! Adjudication: movement, retreat and adjustment phases under a chosen [`Rulebook`], and the
+//! one phase engine ([`Engine::step`]) that plays a phase and finds the next.
 //!
 //! The judge works on dense province ids. A [`Judge`] owns reusable scratch space so that
 //! adjudicating a movement phase allocates nothing once warmed up (see `tests/no_alloc.rs`).
@@ -8,10 +9,12 @@
 #![allow(clippy::needless_range_loop)]
 
 mod adjustment;
-mod distance;
+mod engine;
 mod movement;
 mod outcome;
+mod phase;
 mod position;
+mod restrictions;
 mod retreat;
 mod rules;
 
@@ -19,10 +22,13 @@ pub use adjustment::{
     adjudicate_adjustments, adjudicate_adjustments_into, adjustment_due, civil_disorder_removals,
     has_adjustment_to_make, AdjustmentResult,
 };
-pub use distance::Distances;
+pub use engine::{next_phase, Engine, PhaseResult, Step, Transition};
+pub use entente_map::Distances;
 pub(crate) use movement::fleet_destination;
 pub use movement::{Judge, MovementResult, OrderResult};
 pub use outcome::{Failure, Illegal, Outcome};
+pub use phase::{Phase, PhaseKind, Season};
 pub use position::{Dislodged, Position, Unit};
+pub use restrictions::{PowerSet, Restrictions};
 pub use retreat::{adjudicate_retreats, adjudicate_retreats_into, RetreatResult};
 pub use rules::{AdjacentConvoy, Edition, RemovalDistance, Rulebook};

@@ -75,6 +75,11 @@ impl Position {
         pos
     }
 
+    /// The number of provinces of the map the position is for.
+    pub fn num_provinces(&self) -> usize {
+        self.units.len()
+    }
+
     #[inline]
     pub fn unit_at(&self, p: ProvinceId) -> Option<Unit> {
         self.units[p.index()]

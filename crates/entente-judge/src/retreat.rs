@@ -5,6 +5,7 @@ use crate::fleet_destination;
 use crate::movement::OrderResult;
 use crate::outcome::{Failure, Illegal, Outcome};
 use crate::position::{Position, Unit};
+use crate::restrictions::Restrictions;
 use entente_map::{Loc, Map, PowerId, ProvinceId, UnitType};
 use entente_orders::Order;
 
@@ -22,7 +23,7 @@ pub fn adjudicate_retreats(
     orders: &[(PowerId, Order)],
 ) -> RetreatResult {
     let mut out = RetreatResult::default();
-    adjudicate_retreats_into(map, pos, orders, &mut out);
+    adjudicate_retreats_into(map, pos, orders, &Restrictions::NONE, &mut out);
     out
 }
 
@@ -32,6 +33,7 @@ pub fn adjudicate_retreats_into(
     map: &Map,
     pos: &Position,
     orders: &[(PowerId, Order)],
+    restrictions: &Restrictions,
     out: &mut RetreatResult,
 ) {
     let n = map.num_provinces();
@@ -43,7 +45,12 @@ pub fn adjudicate_retreats_into(
     out.disbanded.clear();
     let results = &mut out.orders;
     for &(power, order) in orders {
-        let outcome = match check(map, pos, power, &order) {
+        let checked = if restrictions.closes(map, &order) {
+            Err(Illegal::Impassable)
+        } else {
+            check(map, pos, power, &order)
+        };
+        let outcome = match checked {
             Ok((p, t)) => {
                 if let Some(prev) = target[p] {
                     if prev != t {

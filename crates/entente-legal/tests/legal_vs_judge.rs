@@ -6,8 +6,7 @@
 
 use entente_game::{Game, PhaseKind};
 use entente_judge::{
-    adjudicate_adjustments, adjudicate_retreats, Distances, Judge, MovementResult, Outcome,
-    Position, Rulebook,
+    adjudicate_adjustments, adjudicate_retreats, Judge, MovementResult, Outcome, Position, Rulebook,
 };
 use entente_legal::{Legal, LegalOrders};
 use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
@@ -290,7 +289,6 @@ fn candidates(map: &Map, pos: &Position, kind: PhaseKind) -> Vec<(PowerId, Order
 fn judge_each(
     map: &Map,
     rules: &Rulebook,
-    dist: &Distances,
     judge: &mut Judge,
     pos: &Position,
     kind: PhaseKind,
@@ -315,8 +313,7 @@ fn judge_each(
         PhaseKind::Adjustment => orders
             .iter()
             .map(|o| {
-                adjudicate_adjustments(map, rules, dist, pos, std::slice::from_ref(o)).orders[0]
-                    .outcome
+                adjudicate_adjustments(map, rules, pos, std::slice::from_ref(o)).orders[0].outcome
             })
             .collect(),
     }
@@ -330,7 +327,6 @@ fn check_position(
     pos: &Position,
 ) -> usize {
     let rules = Rulebook::default_game();
-    let dist = Distances::new(map);
     let mut buf = LegalOrders::new();
     generate(legal, kind, pos, &mut buf);
     let listed: Vec<(PowerId, Order)> = buf.iter().collect();
@@ -338,7 +334,7 @@ fn check_position(
     assert_eq!(set.len(), listed.len(), "an order is listed twice");
 
     // Every listed order is legal.
-    let outcomes = judge_each(map, &rules, &dist, judge, pos, kind, &listed);
+    let outcomes = judge_each(map, &rules, judge, pos, kind, &listed);
     for (&(p, o), r) in listed.iter().zip(&outcomes) {
         assert!(
             !r.is_illegal(),
@@ -359,7 +355,7 @@ fn check_position(
 
     // Every legal order is listed.
     let cands = candidates(map, pos, kind);
-    let outcomes = judge_each(map, &rules, &dist, judge, pos, kind, &cands);
+    let outcomes = judge_each(map, &rules, judge, pos, kind, &cands);
     let mut legal_count = 0;
     for (&(p, o), r) in cands.iter().zip(&outcomes) {
         if r.is_illegal() {

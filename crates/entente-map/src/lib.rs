@@ -7,6 +7,7 @@
 
 mod bitset;
 mod builtin;
+mod distance;
 mod error;
 mod file;
 mod ids;
@@ -17,6 +18,7 @@ pub use bitset::LocSet;
 pub use builtin::{
     builtin_variant, builtin_variant_names, find_builtin_variant, BuiltinVariant, BUILTIN_VARIANTS,
 };
+pub use distance::Distances;
 pub use error::{VariantError, VariantWarning};
 pub use ids::{Loc, PowerId, ProvinceId, UnitType};
 pub use map::{LocInfo, Map, Power, Province, ProvinceKind};

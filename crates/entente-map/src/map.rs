@@ -76,6 +76,8 @@ pub struct Map {
     power_names: HashMap<String, PowerId>,
     /// One-word index of `names` and `power_names` for [`Map::name_word`], built on first use.
     word_index: std::sync::OnceLock<WordIndex>,
+    /// Shortest distances between provinces, built on first use ([`Map::distances`]).
+    distances: std::sync::OnceLock<crate::Distances>,
 }
 
 /// What one normalized word names: (province, a longer province name starts with it, power,
@@ -207,6 +209,11 @@ impl Map {
         let mut warnings = Vec::new();
         let map = compile(src, file, &mut warnings)?;
         Ok((map, warnings))
+    }
+
+    /// Shortest distances between provinces (civil-disorder removals), computed once.
+    pub fn distances(&self) -> &crate::Distances {
+        self.distances.get_or_init(|| crate::Distances::new(self))
     }
 
     pub fn provinces(&self) -> &[Province] {
@@ -1144,5 +1151,6 @@ fn compile(
         names,
         power_names,
         word_index: Default::default(),
+        distances: Default::default(),
     })
 }

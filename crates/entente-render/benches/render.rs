@@ -3,14 +3,14 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use entente_map::Map;
 use entente_render::{Layout, RenderOptions, Renderer};
-use entente_scenario::{execute_case, parse_scenarios, PhaseOutcome};
+use entente_scenario::{execute_case, parse_scenarios, PhaseResult};
 
 fn bench(c: &mut Criterion) {
     let text = include_str!("../../../examples/spring-1901.scn");
     let cases = parse_scenarios(text).unwrap();
     let (map, runs) = execute_case(&cases[0]).unwrap();
     let run = &runs[0];
-    let PhaseOutcome::Movement(m) = &run.outcome else {
+    let PhaseResult::Movement(m) = &run.outcome else {
         unreachable!()
     };
     let orders: Vec<_> = m

@@ -22,6 +22,7 @@
 
 mod html;
 mod layout;
+mod marks;
 mod png;
 mod svg;
 
@@ -30,6 +31,7 @@ pub use layout::{
     CoastGeometry, Geometry, Layout, Point, ProvinceGeometry, ProvinceLayout, Shape,
     ANCMED_GEOMETRY, GEOMETRIES, STANDARD_GEOMETRY,
 };
+pub use marks::marks;
 pub use png::svg_to_png;
 pub use svg::{RenderOptions, Renderer};
 

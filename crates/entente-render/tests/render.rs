@@ -5,7 +5,7 @@ use entente_judge::{Dislodged, Outcome, Position};
 use entente_map::{Map, PowerId, ProvinceId};
 use entente_orders::Order;
 use entente_render::{history_html, svg_to_png, Frame, Geometry, Layout, RenderOptions, Renderer};
-use entente_scenario::{execute_case, parse_scenarios, PhaseOutcome, PhaseRun};
+use entente_scenario::{execute_case, parse_scenarios, PhaseResult, PhaseRun};
 use std::time::{Duration, Instant};
 
 type Marks = (Vec<(PowerId, Order, Outcome)>, Vec<(ProvinceId, Dislodged)>);
@@ -17,9 +17,9 @@ fn marks(run: &PhaseRun) -> Marks {
             .collect::<Vec<_>>()
     };
     match &run.outcome {
-        PhaseOutcome::Movement(r) => (take(&r.orders), r.dislodged.clone()),
-        PhaseOutcome::Retreat(r) => (take(&r.orders), run.before.dislodged().collect()),
-        PhaseOutcome::Adjustment(r) => (take(&r.orders), Vec::new()),
+        PhaseResult::Movement(r) => (take(&r.orders), r.dislodged.clone()),
+        PhaseResult::Retreat(r) => (take(&r.orders), run.before.dislodged().collect()),
+        PhaseResult::Adjustment(r) => (take(&r.orders), Vec::new()),
     }
 }
 

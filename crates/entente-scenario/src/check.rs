@@ -1,7 +1,8 @@
 //! Comparing what the judge decided with what a case expects.
 
 use crate::file::{Case, Expect, ExpectKind};
-use crate::run::{parse_province, parse_unit, power_of, PhaseOutcome, PhaseRun};
+use crate::run::{parse_province, parse_unit, power_of, PhaseRun};
+use entente_judge::PhaseResult as PhaseOutcome;
 use entente_judge::{Outcome, Unit};
 use entente_map::{Map, PowerId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -155,12 +156,22 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
                         .filter(|&c| map.is_centre(c) && run.after.owner(c) == Some(p))
                         .map(|c| map.province(c).abbr.clone())
                         .collect(),
-                    ExpectKind::Dislodged => run
-                        .after
-                        .dislodged()
-                        .filter(|(_, d)| d.unit.power == p)
-                        .map(|(_, d)| unit_text(map, &d.unit))
-                        .collect(),
+                    // Every unit dislodged in the phase, also those disbanded at once for
+                    // want of a retreat.
+                    ExpectKind::Dislodged => match &run.outcome {
+                        PhaseOutcome::Movement(r) => r
+                            .dislodged
+                            .iter()
+                            .filter(|(_, d)| d.unit.power == p)
+                            .map(|(_, d)| unit_text(map, &d.unit))
+                            .collect(),
+                        _ => run
+                            .after
+                            .dislodged()
+                            .filter(|(_, d)| d.unit.power == p)
+                            .map(|(_, d)| unit_text(map, &d.unit))
+                            .collect(),
+                    },
                 };
                 if got != want_set {
                     bad.push(format!(

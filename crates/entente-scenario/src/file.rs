@@ -17,19 +17,7 @@ fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ScenarioError> {
     })
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Season {
-    Spring,
-    Fall,
-    Winter,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum PhaseKind {
-    Movement,
-    Retreat,
-    Adjustment,
-}
+pub use entente_judge::{Phase, PhaseKind, Season};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expect {
@@ -86,6 +74,11 @@ impl PhaseBlock {
         } else {
             map.start_year
         }
+    }
+
+    /// The dated phase on this map.
+    pub fn phase_on(&self, map: &entente_map::Map) -> Phase {
+        Phase::new(self.season, self.year_on(map), self.kind)
     }
 }
 

@@ -6,8 +6,9 @@ mod file;
 mod run;
 
 pub use check::check_case;
+pub use entente_judge::{Phase, PhaseResult};
 pub use file::{
     parse_scenarios, Case, Expect, ExpectBlock, ExpectKind, OrderLine, PhaseBlock, PhaseKind,
     ScenarioError, Season, UnitsSetup,
 };
-pub use run::{execute_case, variant_map, PhaseOutcome, PhaseRun};
+pub use run::{execute_case, variant_map, PhaseRun};

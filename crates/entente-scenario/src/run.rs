@@ -2,10 +2,7 @@
 //! forward (retreats, centre ownership after Fall) as a game would.
 
 use crate::file::{Case, PhaseBlock, PhaseKind, ScenarioError, Season, UnitsSetup};
-use entente_judge::{
-    adjudicate_adjustments, adjudicate_retreats, AdjustmentResult, Distances, Judge,
-    MovementResult, Position, RetreatResult, Unit,
-};
+use entente_judge::{Engine, Phase, PhaseResult, Position, Restrictions, Unit};
 use entente_map::{Map, PowerId, ProvinceId};
 use entente_orders::{parse_order, Order};
 
@@ -33,19 +30,14 @@ pub fn variant_map(name: &str) -> Result<Map, String> {
     })
 }
 
-pub enum PhaseOutcome {
-    Movement(MovementResult),
-    Retreat(RetreatResult),
-    Adjustment(AdjustmentResult),
-}
-
 /// One adjudicated phase: the position it started from, its orders, what happened, and the
 /// position it left (after any automatic steps: ownership after Fall).
 pub struct PhaseRun {
     pub block: usize,
+    pub phase: Phase,
     pub before: Position,
     pub orders: Vec<(PowerId, Order)>,
-    pub outcome: PhaseOutcome,
+    pub outcome: PhaseResult,
     pub after: Position,
 }
 
@@ -196,8 +188,7 @@ fn drop_dislodged(pos: &mut Position) {
 pub fn execute_case(case: &Case) -> Result<(Map, Vec<PhaseRun>), ScenarioError> {
     let map = variant_map(&case.variant).or_else(|e| err(case.line, e))?;
     let mut pos = setup(&map, case)?;
-    let dist = Distances::new(&map);
-    let mut judge = Judge::new();
+    let mut engine = Engine::new();
     let mut runs = Vec::new();
     let mut prev: Option<(Season, PhaseKind)> = None;
     for (bi, block) in case.phases.iter().enumerate() {
@@ -207,36 +198,15 @@ pub fn execute_case(case: &Case) -> Result<(Map, Vec<PhaseRun>), ScenarioError> 
                 pos.update_ownership(&map);
             }
         }
-        if block.kind == PhaseKind::Retreat && !pos.has_dislodged() && !block.orders.is_empty() {
-            // Orders for a retreat phase in which nobody is dislodged: judged as illegal.
-        }
         let orders = orders_of(&map, block)?;
-        let before = pos.clone();
-        let (outcome, mut after) = match block.kind {
-            PhaseKind::Movement => {
-                let r = judge.movement(&map, &case.rules, &pos, &orders);
-                let next = r.next_position().clone();
-                (PhaseOutcome::Movement(r), next)
-            }
-            PhaseKind::Retreat => {
-                let r = adjudicate_retreats(&map, &pos, &orders);
-                let next = r.next.clone();
-                (PhaseOutcome::Retreat(r), next)
-            }
-            PhaseKind::Adjustment => {
-                let r = adjudicate_adjustments(&map, &case.rules, &dist, &pos, &orders);
-                let next = r.next.clone();
-                (PhaseOutcome::Adjustment(r), next)
-            }
-        };
-        // Fall ends once its retreats are done: centres change hands (RULES.md).
-        if block.season == Season::Fall && !after.has_dislodged() {
-            after.update_ownership(&map);
-        }
-        pos = after.clone();
+        let phase = block.phase_on(&map);
+        let step = engine.play(&map, &case.rules, &Restrictions::NONE, phase, &pos, &orders);
+        let (outcome, after) = (step.result, step.after);
+        let before = std::mem::replace(&mut pos, after.clone());
         prev = Some((block.season, block.kind));
         runs.push(PhaseRun {
             block: bi,
+            phase,
             before,
             orders,
             outcome,

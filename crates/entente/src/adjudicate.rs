@@ -1,6 +1,5 @@
 //! `entente adjudicate`: a scenario file in, judge-form results (or JSON) out.
 
-use crate::judge_form;
 use entente_scenario::{check_case, execute_case, parse_scenarios};
 use std::io::Read;
 use std::process::ExitCode;
@@ -61,9 +60,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         }
         let (map, runs) = execute_case(case).map_err(|e| format!("{source}: {e}"))?;
         if args.json {
-            json_cases.push(judge_form::case_json(&map, case, &runs));
+            json_cases.push(entente_report::case_json(&map, case, &runs));
         } else {
-            print!("{}", judge_form::case_text(&map, case, &runs));
+            print!("{}", entente_report::case_text(&map, case, &runs));
         }
         if args.check {
             let bad = check_case(case, &map, &runs);

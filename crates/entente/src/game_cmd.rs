@@ -3,7 +3,6 @@
 //! the history, mark civil disorder, relay press, and move games to and from the Python
 //! package's format.
 
-use crate::judge_form::{self, Decided};
 use entente_game::assign::{assign_by_preferences, assign_random, parse_preferences, SeededLot};
 use entente_game::record::{line_results, order_results};
 use entente_game::{
@@ -12,6 +11,7 @@ use entente_game::{
 };
 use entente_judge::{Edition, Rulebook};
 use entente_map::{Map, PowerId};
+use entente_report::{self as judge_form, phase_title};
 use std::fmt::Write;
 use std::io::Read;
 use std::process::ExitCode;
@@ -218,13 +218,6 @@ fn powers_list(map: &Map, ps: &[PowerId]) -> String {
         .map(|&p| map.power(p).name.clone())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn phase_title(map: &Map, p: Phase) -> String {
-    let text = p.to_string();
-    // "Spring 1901 movement" with the variant's way of writing years.
-    let year = p.year.to_string();
-    text.replacen(&year, &judge_form::year_text(map, p.year), 1)
 }
 
 fn new_game(a: NewArgs) -> Result<ExitCode, String> {
@@ -492,15 +485,10 @@ fn phase_in_judge_form(s: &Session, i: usize, out: &mut String) {
             }
         }
     }
-    let decided = match &h.result {
-        PhaseResult::Movement(r) => Decided::Movement(r),
-        PhaseResult::Retreat(r) => Decided::Retreat(r),
-        PhaseResult::Adjustment(r) => Decided::Adjustment(r),
-    };
     judge_form::phase_listing(
         map,
         &phase_title(map, h.phase),
-        decided,
+        &h.result,
         &h.before,
         &h.after,
         &extra,

@@ -3,7 +3,6 @@
 mod adjudicate;
 mod bench_cmd;
 mod game_cmd;
-mod judge_form;
 mod render_cmd;
 mod replay_cmd;
 mod variant_cmd;

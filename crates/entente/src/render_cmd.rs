@@ -7,17 +7,16 @@
 //! outcomes drawn are entente's; the record's last (current) phase is drawn as a position.
 
 use crate::game_cmd::read_input;
-use crate::judge_form::{phase_title, year_text};
 use entente_game::replay::{adjudicate_phase, read_recorded_games};
-use entente_game::{Phase, PhaseResult};
-use entente_judge::{Edition, OrderResult, Outcome, Position, Rulebook, Unit};
-use entente_map::{Map, ProvinceId};
-use entente_orders::{Order, UnitRef};
+use entente_game::Phase;
+use entente_judge::{Edition, Position, Rulebook};
+use entente_map::Map;
 use entente_render::{
-    history_html, svg_to_png, DislodgedUnit, Frame, Geometry, Layout, RenderOptions, Renderer,
-    ResolvedOrder,
+    history_html, marks, svg_to_png, DislodgedUnit, Frame, Geometry, Layout, RenderOptions,
+    Renderer, ResolvedOrder,
 };
-use entente_scenario::{execute_case, parse_scenarios, PhaseOutcome, PhaseRun};
+use entente_report::phase_title;
+use entente_scenario::{execute_case, parse_scenarios};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -87,45 +86,6 @@ struct Book {
     epilogue: Option<Shot>,
 }
 
-/// The orders with outcomes and the units drawn dislodged, as the renderer takes them.
-/// Removals the judge chose (civil disorder) are drawn as removal orders.
-fn marks(
-    orders: &[OrderResult],
-    dislodged: Vec<DislodgedUnit>,
-    civil_disorder: &[(ProvinceId, Unit)],
-) -> (Vec<ResolvedOrder>, Vec<DislodgedUnit>) {
-    let mut list: Vec<ResolvedOrder> = orders
-        .iter()
-        .map(|r| (r.power, r.order, r.outcome))
-        .collect();
-    for &(_, u) in civil_disorder {
-        let unit = UnitRef {
-            ty: Some(u.ty),
-            loc: u.loc,
-        };
-        list.push((u.power, Order::Remove(unit), Outcome::Succeeded));
-    }
-    (list, dislodged)
-}
-
-/// A scenario phase's marks.
-fn phase_marks(run: &PhaseRun) -> (Vec<ResolvedOrder>, Vec<DislodgedUnit>) {
-    match &run.outcome {
-        PhaseOutcome::Movement(r) => marks(&r.orders, r.dislodged.clone(), &[]),
-        PhaseOutcome::Retreat(r) => marks(&r.orders, run.before.dislodged().collect(), &[]),
-        PhaseOutcome::Adjustment(r) => marks(&r.orders, Vec::new(), &r.civil_disorder),
-    }
-}
-
-/// A game phase's marks.
-fn game_marks(result: &PhaseResult, before: &Position) -> (Vec<ResolvedOrder>, Vec<DislodgedUnit>) {
-    match result {
-        PhaseResult::Movement(r) => marks(&r.orders, r.dislodged.clone(), &[]),
-        PhaseResult::Retreat(r) => marks(&r.orders, before.dislodged().collect(), &[]),
-        PhaseResult::Adjustment(r) => marks(&r.orders, Vec::new(), &r.civil_disorder),
-    }
-}
-
 fn slug(s: &str) -> String {
     let mut out = String::new();
     for c in s.chars() {
@@ -142,32 +102,6 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     println!("{}", path.display());
     Ok(())
-}
-
-/// "Spring 1901 movement", with the variant's way of writing years.
-fn game_phase_title(map: &Map, p: Phase) -> String {
-    let text = p.to_string();
-    text.replacen(&p.year.to_string(), &year_text(map, p.year), 1)
-}
-
-fn scenario_phase(
-    season: entente_scenario::Season,
-    year: i32,
-    kind: entente_scenario::PhaseKind,
-) -> Phase {
-    use entente_game::{PhaseKind as K, Season as S};
-    use entente_scenario::{PhaseKind, Season};
-    let s = match season {
-        Season::Spring => S::Spring,
-        Season::Fall => S::Fall,
-        Season::Winter => S::Winter,
-    };
-    let k = match kind {
-        PhaseKind::Movement => K::Movement,
-        PhaseKind::Retreat => K::Retreat,
-        PhaseKind::Adjustment => K::Adjustment,
-    };
-    Phase::new(s, year, k)
 }
 
 fn stem_of(file: &str) -> String {
@@ -206,32 +140,24 @@ fn scenario_books(args: &Args, text: &str) -> Result<Vec<Book>, String> {
         let (map, runs) = execute_case(case).map_err(|e| format!("{}: {e}", args.file))?;
         let mut shots = Vec::new();
         for run in &runs {
-            let block = &case.phases[run.block];
-            let year = block.year_on(&map);
-            let phase = scenario_phase(block.season, year, block.kind);
-            let (orders, dislodged) = phase_marks(run);
+            let phase = run.phase;
+            let (orders, dislodged) = marks(&run.outcome, &run.before);
             shots.push(Shot {
                 phase: Some(phase),
                 code: phase.code(),
-                title: phase_title(&map, block.season, year, block.kind),
+                title: phase_title(&map, phase),
                 before: run.before.clone(),
                 orders: Some(orders),
                 dislodged,
             });
         }
-        let epilogue = runs.last().map(|last| {
-            let block = &case.phases[last.block];
-            Shot {
-                phase: None,
-                code: "after".into(),
-                title: format!(
-                    "After {}",
-                    phase_title(&map, block.season, block.year_on(&map), block.kind)
-                ),
-                before: last.after.clone(),
-                orders: None,
-                dislodged: last.after.dislodged().collect(),
-            }
+        let epilogue = runs.last().map(|last| Shot {
+            phase: None,
+            code: "after".into(),
+            title: format!("After {}", phase_title(&map, last.phase)),
+            before: last.after.clone(),
+            orders: None,
+            dislodged: last.after.dislodged().collect(),
         });
         books.push(Book {
             map: Arc::new(map),
@@ -271,7 +197,7 @@ fn game_books(args: &Args, text: &str) -> Result<Vec<Book>, String> {
         let mut shots = Vec::new();
         for (i, ph) in g.phases.iter().enumerate() {
             let title = match ph.phase {
-                Some(p) => game_phase_title(map, p),
+                Some(p) => phase_title(map, p),
                 None => ph.name.clone(),
             };
             // The current phase is a position; a phase with orders is adjudicated again.
@@ -282,7 +208,7 @@ fn game_books(args: &Args, text: &str) -> Result<Vec<Book>, String> {
             };
             let (orders, dislodged) = match judged.as_ref().and_then(|j| j.history().last()) {
                 Some(h) => {
-                    let (o, d) = game_marks(&h.result, &h.before);
+                    let (o, d) = marks(&h.result, &h.before);
                     (Some(o), d)
                 }
                 None => (None, ph.position.dislodged().collect::<Vec<_>>()),

@@ -6,7 +6,7 @@ mod common;
 use common::*;
 
 use entente_map::Map;
-use entente_scenario::{execute_case, parse_scenarios, PhaseOutcome};
+use entente_scenario::{execute_case, parse_scenarios, PhaseResult};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -374,9 +374,9 @@ fn sample_game(file: &str) {
         let svg = std::fs::read_to_string(svg_path).unwrap();
         assert_provinces(&map, &svg);
         let (orders, dislodged) = match &run.outcome {
-            PhaseOutcome::Movement(r) => (r.orders.len(), r.dislodged.len()),
-            PhaseOutcome::Retreat(r) => (r.orders.len(), run.before.dislodged().count()),
-            PhaseOutcome::Adjustment(r) => (r.orders.len() + r.civil_disorder.len(), 0),
+            PhaseResult::Movement(r) => (r.orders.len(), r.dislodged.len()),
+            PhaseResult::Retreat(r) => (r.orders.len(), run.before.dislodged().count()),
+            PhaseResult::Adjustment(r) => (r.orders.len() + r.civil_disorder.len(), 0),
         };
         assert_eq!(
             count(&svg, r#"<g class="order "#),

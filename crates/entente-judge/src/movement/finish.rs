@@ -7,6 +7,7 @@ use super::resolver::{resolve, Env};
 use super::{Kind, MovementResult, Scratch, NONE};
 use crate::outcome::{Failure, Outcome};
 use crate::position::{Dislodged, Position};
+use crate::restrictions::Restrictions;
 use crate::rules::Rulebook;
 use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, UnitType};
 use entente_orders::Order;
@@ -14,6 +15,7 @@ use entente_orders::Order;
 pub(super) fn finish(
     map: &Map,
     rules: &Rulebook,
+    restrictions: &Restrictions,
     s: &mut Scratch,
     pos: &Position,
     orders: &[(PowerId, Order)],
@@ -71,7 +73,7 @@ pub(super) fn finish(
             continue;
         }
         let Some(u) = s.unit[p] else { continue };
-        let mut blocked = occupied.union(&contested);
+        let mut blocked = occupied.union(&contested).union(&restrictions.impassable);
         if !(s.convoyed[by as usize] && rules.retreat_to_convoy_origin) {
             blocked.insert(by as u8);
         }

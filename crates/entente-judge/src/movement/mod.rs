@@ -12,6 +12,7 @@ mod validate;
 
 use crate::outcome::Outcome;
 use crate::position::{Dislodged, Position, Unit};
+use crate::restrictions::Restrictions;
 use crate::rules::Rulebook;
 use entente_map::{Loc, Map, PowerId, ProvinceId};
 use entente_orders::Order;
@@ -138,12 +139,27 @@ impl Judge {
         orders: &[(PowerId, Order)],
         out: &mut MovementResult,
     ) {
+        self.movement_restricted(map, rules, &Restrictions::NONE, pos, orders, out)
+    }
+
+    /// As [`Judge::movement_into`], with provinces closed to every unit (orders into them
+    /// are illegal, no retreat leads there). Orders of silent powers are the caller's to drop
+    /// ([`crate::Engine`] does).
+    pub fn movement_restricted(
+        &mut self,
+        map: &Map,
+        rules: &Rulebook,
+        restrictions: &Restrictions,
+        pos: &Position,
+        orders: &[(PowerId, Order)],
+        out: &mut MovementResult,
+    ) {
         let s = &mut self.s;
         s.reset(map, pos);
         out.orders.clear();
         out.unordered.clear();
         out.dislodged.clear();
-        validate::validate(map, rules, s, orders, out);
+        validate::validate(map, rules, restrictions, s, orders, out);
         validate::link(map, rules, s);
         let env = resolver::Env { map, rules };
         for p in 0..s.unit.len() {
@@ -151,7 +167,7 @@ impl Judge {
                 resolver::resolve(&env, s, p as u16);
             }
         }
-        finish::finish(map, rules, s, pos, orders, out);
+        finish::finish(map, rules, restrictions, s, pos, orders, out);
     }
 }
 

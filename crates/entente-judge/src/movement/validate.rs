@@ -7,6 +7,7 @@ use super::{
 };
 use crate::outcome::{Illegal, Outcome};
 use crate::position::Unit;
+use crate::restrictions::Restrictions;
 use crate::rules::{AdjacentConvoy, Rulebook};
 use entente_map::{Loc, Map, PowerId, ProvinceKind, UnitType};
 use entente_orders::{Order, Target};
@@ -14,12 +15,19 @@ use entente_orders::{Order, Target};
 pub(super) fn validate(
     map: &Map,
     _rules: &Rulebook,
+    restrictions: &Restrictions,
     s: &mut Scratch,
     orders: &[(PowerId, Order)],
     out: &mut MovementResult,
 ) {
     for (i, &(power, order)) in orders.iter().enumerate() {
-        let outcome = match check(map, s, power, &order) {
+        // An order into a closed province is never seen by the rest of the judge.
+        let checked = if restrictions.closes(map, &order) {
+            Err(Illegal::Impassable)
+        } else {
+            check(map, s, power, &order)
+        };
+        let outcome = match checked {
             Ok((p, kind)) => {
                 let prev = s.order_index[p];
                 if prev != NONE && s.kind[p] != kind {

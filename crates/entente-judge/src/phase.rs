@@ -1,3 +1,5 @@
+//! Dated phases: the season, the year and what is decided (movement, retreats, adjustments).
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -1,6 +1,7 @@
-//! Shortest distances between provinces, precomputed once per map for civil-disorder removals.
+//! Shortest distances between provinces, computed once per map (on first use) for
+//! civil-disorder removals: [`Map::distances`].
 
-use entente_map::{Loc, Map, ProvinceId};
+use crate::{Loc, LocSet, Map, ProvinceId};
 
 /// All-pairs distances in moves (`u8::MAX` = unreachable) over two graphs: any unit over land
 /// and sea (armies "including convoys", 2023: both unit types), and fleets by sea only.
@@ -14,8 +15,8 @@ pub struct Distances {
 impl Distances {
     pub fn new(map: &Map) -> Distances {
         let n = map.num_provinces();
-        let mut fleet_adj = vec![entente_map::LocSet::EMPTY; n];
-        let mut any_adj = vec![entente_map::LocSet::EMPTY; n];
+        let mut fleet_adj = vec![LocSet::EMPTY; n];
+        let mut any_adj = vec![LocSet::EMPTY; n];
         for l in 0..map.num_locs() {
             let p = map.province_of(Loc(l as u8)).index();
             fleet_adj[p] = fleet_adj[p].union(map.fleet_reach(Loc(l as u8)));
@@ -41,7 +42,7 @@ impl Distances {
     }
 }
 
-fn bfs_all(adj: &[entente_map::LocSet]) -> Vec<u8> {
+fn bfs_all(adj: &[LocSet]) -> Vec<u8> {
     let n = adj.len();
     let mut out = vec![u8::MAX; n * n];
     let mut queue = Vec::with_capacity(n);

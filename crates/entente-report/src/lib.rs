@@ -1,10 +1,12 @@
 //! Results in judge form (the classic e-mail judge listing) and as JSON
-//! (`docs/adjudicate-json.md`). Both are written from the judge's outcome values.
+//! (`docs/adjudicate-json.md`). Both are written from the judge's outcome values
+//! ([`PhaseResult`]), whichever runner produced them (a scenario or a game), so every front
+//! end (command line, web, mail, DAIDE) prints the same thing.
 
-use entente_judge::{AdjustmentResult, MovementResult, Outcome, Position, RetreatResult, Unit};
+use entente_judge::{Outcome, Phase, PhaseResult, Position, Unit};
 use entente_map::{Loc, Map, PowerId, UnitType};
 use entente_orders::{format_order, Order, Target, UnitRef};
-use entente_scenario::{Case, PhaseKind, PhaseOutcome, PhaseRun, Season};
+use entente_scenario::{Case, PhaseRun};
 use serde_json::{json, Value};
 use std::fmt::Write;
 
@@ -16,18 +18,10 @@ pub fn year_text(map: &Map, year: i32) -> String {
     }
 }
 
-pub fn phase_title(map: &Map, season: Season, year: i32, kind: PhaseKind) -> String {
-    let s = match season {
-        Season::Spring => "Spring",
-        Season::Fall => "Fall",
-        Season::Winter => "Winter",
-    };
-    let k = match kind {
-        PhaseKind::Movement => "movement",
-        PhaseKind::Retreat => "retreats",
-        PhaseKind::Adjustment => "adjustments",
-    };
-    format!("{s} {} {k}", year_text(map, year))
+/// "Spring 1901 movement", with the variant's way of writing years ("Spring 1 AD movement").
+pub fn phase_title(map: &Map, p: Phase) -> String {
+    let text = p.to_string();
+    text.replacen(&p.year.to_string(), &year_text(map, p.year), 1)
 }
 
 fn unit_word(ty: UnitType) -> &'static str {
@@ -162,33 +156,11 @@ fn centres_of(map: &Map, pos: &Position, p: Option<PowerId>) -> Vec<String> {
     v
 }
 
-/// What a phase decided, from whichever runner adjudicated it (a scenario or a game).
-#[derive(Clone, Copy)]
-pub enum Decided<'a> {
-    Movement(&'a MovementResult),
-    Retreat(&'a RetreatResult),
-    Adjustment(&'a AdjustmentResult),
-}
-
-impl<'a> From<&'a PhaseOutcome> for Decided<'a> {
-    fn from(o: &'a PhaseOutcome) -> Self {
-        match o {
-            PhaseOutcome::Movement(r) => Decided::Movement(r),
-            PhaseOutcome::Retreat(r) => Decided::Retreat(r),
-            PhaseOutcome::Adjustment(r) => Decided::Adjustment(r),
-        }
-    }
-}
-
-impl Decided<'_> {
-    fn orders(&self) -> Vec<(PowerId, Order, Outcome)> {
-        let list = match self {
-            Decided::Movement(r) => &r.orders,
-            Decided::Retreat(r) => &r.orders,
-            Decided::Adjustment(r) => &r.orders,
-        };
-        list.iter().map(|o| (o.power, o.order, o.outcome)).collect()
-    }
+fn results(r: &PhaseResult) -> Vec<(PowerId, Order, Outcome)> {
+    r.orders()
+        .iter()
+        .map(|o| (o.power, o.order, o.outcome))
+        .collect()
 }
 
 /// One phase in judge form: the title, every power's orders (failed ones marked, then any
@@ -197,14 +169,14 @@ impl Decided<'_> {
 pub fn phase_listing(
     map: &Map,
     title: &str,
-    decided: Decided,
+    decided: &PhaseResult,
     before: &Position,
     after: &Position,
     extra: &[(PowerId, String)],
     out: &mut String,
 ) {
     let _ = writeln!(out, "{title}\n");
-    let list = decided.orders();
+    let list = results(decided);
     for pw in map.power_ids() {
         for (p, o, outcome) in list.iter().filter(|x| x.0 == pw) {
             let _ = writeln!(
@@ -215,7 +187,7 @@ pub fn phase_listing(
                 mark(outcome)
             );
         }
-        if let Decided::Movement(r) = decided {
+        if let PhaseResult::Movement(r) = decided {
             for (_, u, _) in r.unordered.iter().filter(|x| x.1.power == pw) {
                 let _ = writeln!(
                     out,
@@ -231,7 +203,7 @@ pub fn phase_listing(
         }
     }
     match decided {
-        Decided::Movement(r) if !r.dislodged.is_empty() => {
+        PhaseResult::Movement(r) if !r.dislodged.is_empty() => {
             let _ = writeln!(out, "\nThe following units were dislodged:");
             for (_, d) in &r.dislodged {
                 let options: Vec<String> =
@@ -250,7 +222,7 @@ pub fn phase_listing(
                 }
             }
         }
-        Decided::Retreat(r) => {
+        PhaseResult::Retreat(r) => {
             for (_, u) in &r.disbanded {
                 let _ = writeln!(
                     out,
@@ -261,7 +233,7 @@ pub fn phase_listing(
                 );
             }
         }
-        Decided::Adjustment(r) => {
+        PhaseResult::Adjustment(r) => {
             for (_, u) in &r.civil_disorder {
                 let _ = writeln!(
                     out,
@@ -329,18 +301,9 @@ pub fn position_listing(map: &Map, pos: &Position, out: &mut String) {
 }
 
 /// One phase of a scenario case in judge form.
-fn phase_text(map: &Map, case: &Case, run: &PhaseRun, out: &mut String) {
-    let block = &case.phases[run.block];
-    let title = phase_title(map, block.season, block.year_on(map), block.kind);
-    phase_listing(
-        map,
-        &title,
-        (&run.outcome).into(),
-        &run.before,
-        &run.after,
-        &[],
-        out,
-    );
+fn phase_text(map: &Map, run: &PhaseRun, out: &mut String) {
+    let title = phase_title(map, run.phase);
+    phase_listing(map, &title, &run.outcome, &run.before, &run.after, &[], out);
 }
 
 pub fn case_text(map: &Map, case: &Case, runs: &[PhaseRun]) -> String {
@@ -349,7 +312,7 @@ pub fn case_text(map: &Map, case: &Case, runs: &[PhaseRun]) -> String {
         let _ = writeln!(out, "== {} {} ==\n", case.id, case.title);
     }
     for run in runs {
-        phase_text(map, case, run, &mut out);
+        phase_text(map, run, &mut out);
     }
     out
 }
@@ -390,7 +353,7 @@ pub fn case_json(map: &Map, case: &Case, runs: &[PhaseRun]) -> Value {
         .iter()
         .map(|run| {
             let block = &case.phases[run.block];
-            let list = Decided::from(&run.outcome).orders();
+            let list = results(&run.outcome);
             let orders: Vec<Value> = list
                 .iter()
                 .zip(block.orders.iter())
@@ -406,7 +369,7 @@ pub fn case_json(map: &Map, case: &Case, runs: &[PhaseRun]) -> Value {
                 })
                 .collect();
             json!({
-                "phase": phase_title(map, block.season, block.year_on(map), block.kind),
+                "phase": phase_title(map, run.phase),
                 "orders": orders,
                 "before": position_json(map, &run.before),
                 "after": position_json(map, &run.after),
