@@ -4,6 +4,7 @@
 //! A seat is one power, or the group of powers one player takes in a smaller game. The lot
 //! is a trait so that a seeded generator decides in play and a test can say who won.
 
+use crate::error::{Error, Result};
 use entente_map::{Map, PowerId};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -45,23 +46,23 @@ pub fn assign_random(players: usize, seed: u64) -> Vec<usize> {
 /// unseated player's k-th choice: a seat still free that only one of them names goes to
 /// that player; a seat several name goes to one of them by lot; the others wait for their
 /// next choice. Returns `result[player]` = seat.
-pub fn assign_by_preferences(
-    prefs: &[Vec<usize>],
-    lot: &mut dyn Lot,
-) -> Result<Vec<usize>, String> {
+pub fn assign_by_preferences(prefs: &[Vec<usize>], lot: &mut dyn Lot) -> Result<Vec<usize>> {
     let n = prefs.len();
     for (i, list) in prefs.iter().enumerate() {
         let mut seen = vec![false; n];
         if list.len() != n {
-            return Err(format!(
+            return Err(Error::invalid(format!(
                 "player {} ranks {} seats; every one of the {n} must be ranked",
                 i + 1,
                 list.len()
-            ));
+            )));
         }
         for &s in list {
             if s >= n || std::mem::replace(&mut seen[s], true) {
-                return Err(format!("player {} ranks a seat twice", i + 1));
+                return Err(Error::invalid(format!(
+                    "player {} ranks a seat twice",
+                    i + 1
+                )));
             }
         }
     }
@@ -82,9 +83,9 @@ pub fn assign_by_preferences(
                 _ => {
                     let w = lot.draw(seat, candidates);
                     if !candidates.contains(&w) {
-                        return Err(format!(
+                        return Err(Error::invalid(format!(
                             "the lot for seat {seat} chose a player who did not ask"
-                        ));
+                        )));
                     }
                     w
                 }
@@ -97,7 +98,7 @@ pub fn assign_by_preferences(
     // round in which it was free, and then someone took it.
     seat_of
         .into_iter()
-        .map(|s| s.ok_or_else(|| "a player was left without a seat".to_string()))
+        .map(|s| s.ok_or_else(|| Error::invalid("a player was left without a seat")))
         .collect()
 }
 
@@ -109,7 +110,7 @@ pub fn parse_preferences(
     map: &Map,
     seats: &[Vec<PowerId>],
     text: &str,
-) -> Result<(Vec<String>, Vec<Vec<usize>>), String> {
+) -> Result<(Vec<String>, Vec<Vec<usize>>)> {
     let mut names = Vec::new();
     let mut prefs = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -117,9 +118,12 @@ pub fn parse_preferences(
         if line.is_empty() {
             continue;
         }
-        let (name, list) = line
-            .split_once(':')
-            .ok_or_else(|| format!("line {}: write 'Player: first choice, second, ...'", i + 1))?;
+        let (name, list) = line.split_once(':').ok_or_else(|| {
+            Error::invalid(format!(
+                "line {}: write 'Player: first choice, second, ...'",
+                i + 1
+            ))
+        })?;
         let items: Vec<&str> = if list.contains(',') || list.contains(';') {
             list.split([',', ';'])
                 .map(str::trim)
@@ -130,38 +134,43 @@ pub fn parse_preferences(
         };
         let mut ranking = Vec::new();
         for item in items {
-            let seat = seat_named(map, seats, item).map_err(|e| format!("line {}: {e}", i + 1))?;
+            let seat = seat_named(map, seats, item)
+                .map_err(|e| Error::invalid(format!("line {}: {e}", i + 1)))?;
             ranking.push(seat);
         }
         names.push(name.trim().to_string());
         prefs.push(ranking);
     }
     if names.len() != seats.len() {
-        return Err(format!(
+        return Err(Error::invalid(format!(
             "{} players' lists for {} seats",
             names.len(),
             seats.len()
-        ));
+        )));
     }
     Ok((names, prefs))
 }
 
-fn seat_named(map: &Map, seats: &[Vec<PowerId>], item: &str) -> Result<usize, String> {
+fn seat_named(map: &Map, seats: &[Vec<PowerId>], item: &str) -> Result<usize> {
     let mut seat = None;
     for part in item.split('/') {
         let p = map
             .lookup_power(part.trim())
-            .ok_or_else(|| format!("unknown power '{}'", part.trim()))?;
+            .ok_or_else(|| Error::unknown(format!("unknown power '{}'", part.trim())))?;
         let s = seats
             .iter()
             .position(|seat| seat.contains(&p))
-            .ok_or_else(|| format!("{} is not played in this setup", map.power(p).name))?;
+            .ok_or_else(|| {
+                Error::invalid(format!("{} is not played in this setup", map.power(p).name))
+            })?;
         if seat.is_some_and(|prev| prev != s) {
-            return Err(format!("'{item}' names powers of two seats"));
+            return Err(Error::invalid(format!(
+                "'{item}' names powers of two seats"
+            )));
         }
         seat = Some(s);
     }
-    seat.ok_or_else(|| "empty choice".to_string())
+    seat.ok_or_else(|| Error::invalid("empty choice"))
 }
 
 #[cfg(test)]

@@ -94,6 +94,19 @@ impl Game {
         }
     }
 
+    /// Carries the game on to a stored state: the current phase and position, and the
+    /// history that led there (nothing is adjudicated again).
+    pub fn restore(&mut self, phase: Phase, position: Position, history: Vec<PhaseRecord>) {
+        self.phase = phase;
+        self.position = position;
+        self.history = history;
+    }
+
+    /// Sets how the game ended (a stored game's end).
+    pub fn set_end(&mut self, end: Option<EndOfGame>) {
+        self.end = end;
+    }
+
     pub fn map(&self) -> &Map {
         &self.map
     }

@@ -2,6 +2,7 @@
 //! 2000 rules, the same list): which powers each player takes, which stay neutral, the
 //! optional first years, and the 2-player First World War game.
 
+use crate::error::{Error, Result};
 use crate::game::SideVictory;
 use entente_judge::Edition;
 use entente_map::{LocSet, Map, PowerId};
@@ -117,7 +118,7 @@ impl Setup {
 
     /// Each player's seat: the powers one player takes. The 7-player setup seats every
     /// power of any variant alone; the others need the standard map's powers.
-    pub fn seats(self, map: &Map) -> Result<Vec<Vec<PowerId>>, String> {
+    pub fn seats(self, map: &Map) -> Result<Vec<Vec<PowerId>>> {
         if self == Setup::Seven {
             return Ok(map.power_ids().map(|p| vec![p]).collect());
         }
@@ -128,7 +129,7 @@ impl Setup {
     }
 
     /// Powers no player takes.
-    pub fn neutral(self, map: &Map) -> Result<Vec<PowerId>, String> {
+    pub fn neutral(self, map: &Map) -> Result<Vec<PowerId>> {
         self.neutral_names().iter().map(|n| power(map, n)).collect()
     }
 
@@ -159,13 +160,13 @@ impl Setup {
     }
 
     /// Provinces closed at the start.
-    pub fn impassable(self, map: &Map) -> Result<LocSet, String> {
+    pub fn impassable(self, map: &Map) -> Result<LocSet> {
         let mut set = LocSet::EMPTY;
         if self == Setup::Two {
             for abbr in ITALIAN_PROVINCES {
-                let p = map
-                    .lookup_province(abbr)
-                    .ok_or_else(|| format!("the 2-player game needs the province '{abbr}'"))?;
+                let p = map.lookup_province(abbr).ok_or_else(|| {
+                    Error::invalid(format!("the 2-player game needs the province '{abbr}'"))
+                })?;
                 set.insert(p.0);
             }
         }
@@ -182,7 +183,7 @@ impl Setup {
     }
 
     /// The neutral power that a coin toss gives to one side (the First World War's Italy).
-    pub fn coin_toss_power(self, map: &Map) -> Result<Option<PowerId>, String> {
+    pub fn coin_toss_power(self, map: &Map) -> Result<Option<PowerId>> {
         if self == Setup::Two {
             Ok(Some(power(map, "Italy")?))
         } else {
@@ -191,12 +192,12 @@ impl Setup {
     }
 }
 
-fn power(map: &Map, name: &str) -> Result<PowerId, String> {
+fn power(map: &Map, name: &str) -> Result<PowerId> {
     map.lookup_power(name).ok_or_else(|| {
-        format!(
+        Error::invalid(format!(
             "this setup needs the standard powers; variant '{}' has no {name}",
             map.name
-        )
+        ))
     })
 }
 
@@ -207,13 +208,17 @@ impl fmt::Display for Setup {
 }
 
 impl FromStr for Setup {
-    type Err = String;
+    type Err = Error;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim().to_ascii_lowercase();
         Setup::ALL
             .into_iter()
             .find(|x| x.code() == t)
-            .ok_or_else(|| format!("unknown setup '{s}' (expected 7, 6, 5, 4, 3a, 3b or 2)"))
+            .ok_or_else(|| {
+                Error::unknown(format!(
+                    "unknown setup '{s}' (expected 7, 6, 5, 4, 3a, 3b or 2)"
+                ))
+            })
     }
 }
 

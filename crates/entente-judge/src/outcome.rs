@@ -74,6 +74,21 @@ pub enum Illegal {
 }
 
 impl Outcome {
+    /// The outcome from its words as records keep them: `succeeded`, or `failed`/`illegal`
+    /// with the reason ([`Failure::describe`], [`Illegal::describe`]).
+    pub fn from_words(
+        result: &str,
+        reason: Option<&str>,
+        by: Option<ProvinceId>,
+    ) -> Option<Outcome> {
+        match (result, reason) {
+            ("succeeded", _) => Some(Outcome::Succeeded),
+            ("failed", Some(r)) => Failure::from_word(r, by).map(Outcome::Failed),
+            ("illegal", Some(r)) => Illegal::from_word(r).map(Outcome::Illegal),
+            _ => None,
+        }
+    }
+
     pub fn succeeded(&self) -> bool {
         matches!(self, Outcome::Succeeded)
     }
@@ -99,7 +114,63 @@ impl Failure {
     }
 }
 
+impl Failure {
+    /// The failure [`Failure::describe`] names; `by` is the province of the cutting or
+    /// dislodging unit (the words do not say it).
+    pub fn from_word(word: &str, by: Option<ProvinceId>) -> Option<Failure> {
+        let by_or_none = by.unwrap_or(ProvinceId(u8::MAX));
+        [
+            Failure::Bounced,
+            Failure::Cut { by: by_or_none },
+            Failure::Dislodged { by: by_or_none },
+            Failure::NoConvoy,
+            Failure::Disrupted,
+            Failure::Void,
+            Failure::ConflictingOrders,
+            Failure::RetreatCollision,
+            Failure::TooMany,
+        ]
+        .into_iter()
+        .find(|f| f.describe() == word)
+    }
+
+    /// The province of the unit that cut the support or dislodged the unit.
+    pub fn by(&self) -> Option<ProvinceId> {
+        match *self {
+            Failure::Cut { by } | Failure::Dislodged { by } if by.0 != u8::MAX => Some(by),
+            _ => None,
+        }
+    }
+}
+
 impl Illegal {
+    pub const ALL: [Illegal; 19] = [
+        Illegal::NoSuchUnit,
+        Illegal::NotYourUnit,
+        Illegal::WrongPhase,
+        Illegal::NotAdjacent,
+        Illegal::WrongTerrain,
+        Illegal::CoastNeeded,
+        Illegal::CoastUnreachable,
+        Illegal::SameProvince,
+        Illegal::FleetConvoyed,
+        Illegal::SupportUnreachable,
+        Illegal::ImpossibleSupportedMove,
+        Illegal::SupportsItself,
+        Illegal::ConvoyNotAtSea,
+        Illegal::ConvoyImpossible,
+        Illegal::ConvoyNotOnRoute,
+        Illegal::RetreatNotAllowed,
+        Illegal::BuildNotAllowed,
+        Illegal::NothingDue,
+        Illegal::Impassable,
+    ];
+
+    /// The reason [`Illegal::describe`] names.
+    pub fn from_word(word: &str) -> Option<Illegal> {
+        Illegal::ALL.into_iter().find(|i| i.describe() == word)
+    }
+
     pub fn describe(&self) -> &'static str {
         match self {
             Illegal::NoSuchUnit => "no such unit",
@@ -122,5 +193,43 @@ impl Illegal {
             Illegal::NothingDue => "no adjustment due",
             Illegal::Impassable => "that space is impassable",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reason_reads_back_from_its_words() {
+        for i in Illegal::ALL {
+            assert_eq!(Illegal::from_word(i.describe()), Some(i));
+        }
+        let by = Some(ProvinceId(3));
+        for f in [
+            Failure::Bounced,
+            Failure::Cut { by: ProvinceId(3) },
+            Failure::Dislodged { by: ProvinceId(3) },
+            Failure::NoConvoy,
+            Failure::Disrupted,
+            Failure::Void,
+            Failure::ConflictingOrders,
+            Failure::RetreatCollision,
+            Failure::TooMany,
+        ] {
+            assert_eq!(Failure::from_word(f.describe(), by), Some(f));
+            assert_eq!(
+                Outcome::from_words("failed", Some(f.describe()), by),
+                Some(Outcome::Failed(f))
+            );
+        }
+        assert_eq!(
+            Outcome::from_words("succeeded", None, None),
+            Some(Outcome::Succeeded)
+        );
+        assert_eq!(
+            Outcome::from_words("failed", Some("no such thing"), None),
+            None
+        );
     }
 }

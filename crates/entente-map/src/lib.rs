@@ -11,6 +11,7 @@ mod distance;
 mod error;
 mod file;
 mod ids;
+mod load;
 mod map;
 mod names;
 
@@ -21,6 +22,7 @@ pub use builtin::{
 pub use distance::Distances;
 pub use error::{VariantError, VariantWarning};
 pub use ids::{Loc, PowerId, ProvinceId, UnitType};
+pub use load::{load_variant, LoadError, Variant};
 pub use map::{LocInfo, Map, Power, Province, ProvinceKind};
 pub use names::normalize_name;
 

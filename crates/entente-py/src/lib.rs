@@ -9,14 +9,15 @@
 //! and written by [`entente_game::pydip`]. The class is `Send + Sync` and `process` releases
 //! the GIL, so games in different threads adjudicate in parallel.
 
-use entente_game::{
-    load_variant, pydip, Assignment, EndOfGame, GameOptions, PhaseKind, Player, Reading, Session,
-    Setup, SheetLine,
-};
+use entente_game::{EndOfGame, PhaseKind};
+use entente_host::{GameOptions, Reading, Session, SessionConfig, SheetLine};
 use entente_judge::{adjustment_due, Edition, Rulebook};
 use entente_legal::{Legal, LegalOrders};
+use entente_map::Variant;
 use entente_map::{Loc, Map, PowerId, ProvinceId, UnitType};
 use entente_orders::{format_order, parse_order, Order, Target, UnitRef};
+use entente_record::pydip;
+use entente_record::record::SessionRecord;
 use pyo3::exceptions::{PyRuntimeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::MutexExt;
@@ -31,6 +32,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 /// What every game of one variant shares: the map, a legal-order generator to clone, and
 /// the package's upper-case names of locations and powers.
 struct Tables {
+    variant: Variant,
     map: Arc<Map>,
     legal: Legal,
     /// Per location: `PAR`, `STP/SC`.
@@ -40,13 +42,15 @@ struct Tables {
 }
 
 impl Tables {
-    fn new(map: Arc<Map>) -> Tables {
+    fn new(variant: Variant) -> Tables {
+        let map = variant.map.clone();
         let loc_up = (0..map.num_locs())
             .map(|l| map.loc_abbr(Loc(l as u8)).to_uppercase())
             .collect();
         let power_up = map.powers().iter().map(|p| p.name.to_uppercase()).collect();
         Tables {
             legal: Legal::new(&map),
+            variant,
             map,
             loc_up,
             power_up,
@@ -54,7 +58,7 @@ impl Tables {
     }
 
     /// The tables of a variant: built-in variants are built once per process.
-    fn of(name: &str) -> Result<Arc<Tables>, String> {
+    fn of(name: &str) -> PyResult<Arc<Tables>> {
         static CACHE: OnceLock<Mutex<HashMap<String, Arc<Tables>>>> = OnceLock::new();
         let builtin = entente_map::builtin_variant_names().contains(&name);
         let cache = CACHE.get_or_init(Default::default);
@@ -63,7 +67,7 @@ impl Tables {
                 return Ok(t.clone());
             }
         }
-        let t = Arc::new(Tables::new(Arc::new(load_variant(name)?)));
+        let t = Arc::new(Tables::new(Variant::load(name).map_err(value_err)?));
         if builtin {
             cache
                 .lock()
@@ -190,25 +194,25 @@ impl Tables {
 
 /// A rulebook from `"2000"`, `"2000+retreat-to-convoy-origin"` (options of
 /// `docs/rule-options.md` after `+`), or `"package"` (what the `diplomacy` package does).
-fn parse_rules(text: &str) -> Result<Rulebook, String> {
+fn parse_rules(text: &str) -> PyResult<Rulebook> {
     let mut parts = text.split('+').map(str::trim);
     let head = parts.next().unwrap_or("");
     let mut rules = match head.to_ascii_lowercase().as_str() {
         "package" | "diplomacy" => pydip::package_rules(),
-        _ => Rulebook::edition(head.parse::<Edition>()?),
+        _ => Rulebook::edition(head.parse::<Edition>().map_err(value_err)?),
     };
     for opt in parts {
         if !rules.set_option(opt) {
-            return Err(format!(
+            return Err(value_err(format!(
                 "unknown rule option '{opt}' (docs/rule-options.md)"
-            ));
+            )));
         }
     }
     Ok(rules)
 }
 
-fn value_err(e: impl Into<String>) -> PyErr {
-    PyValueError::new_err(e.into())
+fn value_err(e: impl ToString) -> PyErr {
+    PyValueError::new_err(e.to_string())
 }
 
 /// A JSON value as plain Python objects (dict, list, str, int, float, bool, None).
@@ -306,8 +310,8 @@ impl PyGame {
 }
 
 impl Inner {
-    fn wrap(session: Session, seed: u64) -> Result<Inner, String> {
-        let tables = Tables::of(session.variant())?;
+    fn wrap(session: Session, seed: u64) -> PyResult<Inner> {
+        let tables = Tables::of(&session.variant().name)?;
         Ok(Inner {
             legal: tables.legal.clone(),
             tables,
@@ -429,7 +433,7 @@ impl Inner {
         }
         self.session
             .submit_lines(p, lines)
-            .map_err(PyRuntimeError::new_err)?;
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         Ok(echo)
     }
 
@@ -599,13 +603,12 @@ impl Inner {
 
     /// Reads one order: the package's syntax first, then any spelling entente's parser
     /// reads (`A Par-Bur`, `F stp/sc - bot`, ...).
-    fn read_order(&self, text: &str) -> Result<Order, String> {
+    fn read_order(&self, text: &str) -> PyResult<Order> {
         let text = text.trim();
         match pydip::parse_py_order(self.map(), self.kind(), text) {
             Ok(o) => Ok(o),
-            Err(_) => {
-                parse_order(self.map(), text).map_err(|e| format!("cannot read '{text}': {e}"))
-            }
+            Err(_) => parse_order(self.map(), text)
+                .map_err(|e| value_err(format!("cannot read '{text}': {e}"))),
         }
     }
 
@@ -648,32 +651,15 @@ impl PyGame {
     ) -> PyResult<PyGame> {
         let rules = parse_rules(rules).map_err(value_err)?;
         let tables = Tables::of(map_name).map_err(value_err)?;
-        let map = tables.map.clone();
-        let players = map
-            .power_ids()
-            .map(|p| Player {
-                name: map.power(p).name.clone(),
-                powers: vec![p],
-            })
-            .collect();
         let seed = seed.unwrap_or_else(now_seed);
-        let options = GameOptions {
+        let mut config = SessionConfig::named_after_powers(tables.variant.clone(), rules);
+        config.options = GameOptions {
             gunboat: true,
             end_year,
             ..GameOptions::default()
         };
-        let session = Session::new(
-            map,
-            map_name,
-            rules,
-            Setup::Seven,
-            players,
-            None,
-            options,
-            seed,
-            Assignment::Given,
-        )
-        .map_err(value_err)?;
+        config.seed = seed;
+        let session = Session::new(config).map_err(value_err)?;
         PyGame::from_session(session, seed)
     }
 
@@ -715,7 +701,7 @@ impl PyGame {
 
     #[getter]
     fn map_name(&self, py: Python<'_>) -> String {
-        self.lock(py).session.variant().to_string()
+        self.lock(py).session.variant().name.clone()
     }
 
     /// The rulebook's edition: `"2000"`.
@@ -882,7 +868,7 @@ impl PyGame {
             }
             g.session.adjudicate().map(|_| ())
         })
-        .map_err(PyRuntimeError::new_err)
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))
     }
 
     /// Every adjudicated phase as the package's saved game writes it: a list of
@@ -954,7 +940,7 @@ impl PyGame {
         let g = games.remove(0);
         let tables = Tables::of(&g.map).map_err(value_err)?;
         let (session, difference) = py
-            .detach(|| pydip::import(tables.map.clone(), &g))
+            .detach(|| pydip::import(tables.variant.clone(), &g))
             .map_err(value_err)?;
         if let Some(phase) = difference {
             let msg = format!(
@@ -980,7 +966,9 @@ impl PyGame {
     #[staticmethod]
     #[pyo3(signature = (text, seed = None))]
     fn from_json(py: Python<'_>, text: &str, seed: Option<u64>) -> PyResult<PyGame> {
-        let session = py.detach(|| Session::from_json(text)).map_err(value_err)?;
+        let session = py
+            .detach(|| entente_record::record::from_json(text))
+            .map_err(value_err)?;
         let seed = seed.unwrap_or_else(|| session.seed());
         PyGame::from_session(session, seed)
     }
@@ -989,7 +977,7 @@ impl PyGame {
         let g = self.lock(py);
         format!(
             "<entente.Game {} {} rules {}>",
-            g.session.variant(),
+            g.session.variant().name,
             g.phase(),
             g.session.game().rules().edition
         )

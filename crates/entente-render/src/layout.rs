@@ -2,6 +2,7 @@
 //! and an anchor for a unit at each location. From committed map geometry when the variant
 //! has it ([`Layout::for_map`]), otherwise a schematic laid out from the adjacency alone.
 
+use crate::error::RenderError;
 use entente_map::{Loc, Map, ProvinceId, ProvinceKind};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -68,10 +69,14 @@ pub struct CoastGeometry {
 }
 
 impl Geometry {
-    pub fn from_json(text: &str) -> Result<Geometry, String> {
-        let g: Geometry = serde_json::from_str(text).map_err(|e| format!("geometry: {e}"))?;
+    pub fn from_json(text: &str) -> Result<Geometry, RenderError> {
+        let g: Geometry =
+            serde_json::from_str(text).map_err(|e| RenderError(format!("geometry: {e}")))?;
         if g.format != "entente-geometry/1" {
-            return Err(format!("geometry: unknown format '{}'", g.format));
+            return Err(RenderError(format!(
+                "geometry: unknown format '{}'",
+                g.format
+            )));
         }
         Ok(g)
     }
@@ -168,14 +173,14 @@ impl Layout {
     }
 
     /// A layout from a geometry file; fails if it lacks a province or coast of the map.
-    pub fn from_geometry(map: &Map, g: &Geometry) -> Result<Layout, String> {
+    pub fn from_geometry(map: &Map, g: &Geometry) -> Result<Layout, RenderError> {
         let missing = g.missing(map);
         if !missing.is_empty() {
-            return Err(format!(
+            return Err(RenderError(format!(
                 "the geometry of '{}' does not draw {}",
                 g.variant,
                 missing.join(", ")
-            ));
+            )));
         }
         let provinces = map
             .provinces()

@@ -20,12 +20,14 @@
 //! assert!(svg.contains(r#"id="p-par""#));
 //! ```
 
+mod error;
 mod html;
 mod layout;
 mod marks;
 mod png;
 mod svg;
 
+pub use error::RenderError;
 pub use html::{history_html, Frame};
 pub use layout::{
     CoastGeometry, Geometry, Layout, Point, ProvinceGeometry, ProvinceLayout, Shape,

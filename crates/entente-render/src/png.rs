@@ -1,5 +1,6 @@
 //! SVG to PNG through resvg, with the system's fonts.
 
+use crate::error::RenderError;
 use std::sync::{Arc, OnceLock};
 
 fn fontdb() -> Arc<resvg::usvg::fontdb::Database> {
@@ -14,12 +15,13 @@ fn fontdb() -> Arc<resvg::usvg::fontdb::Database> {
 }
 
 /// Renders an SVG document to PNG bytes; `scale` 1.0 keeps the SVG's size in pixels.
-pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
+pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
     let opt = resvg::usvg::Options {
         fontdb: fontdb(),
         ..Default::default()
     };
-    let tree = resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| format!("svg: {e}"))?;
+    let tree =
+        resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| RenderError(format!("svg: {e}")))?;
     let size = tree
         .size()
         .to_int_size()
@@ -32,5 +34,7 @@ pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
         resvg::tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    pixmap.encode_png().map_err(|e| format!("png: {e}"))
+    pixmap
+        .encode_png()
+        .map_err(|e| RenderError(format!("png: {e}")))
 }

@@ -3,6 +3,8 @@
 //! ([`PhaseResult`]), whichever runner produced them (a scenario or a game), so every front
 //! end (command line, web, mail, DAIDE) prints the same thing.
 
+pub mod game;
+
 use entente_judge::{Outcome, Phase, PhaseResult, Position, Unit};
 use entente_map::{Loc, Map, PowerId, UnitType};
 use entente_orders::{format_order, Order, Target, UnitRef};

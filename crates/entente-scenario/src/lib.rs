@@ -11,4 +11,4 @@ pub use file::{
     parse_scenarios, Case, Expect, ExpectBlock, ExpectKind, OrderLine, PhaseBlock, PhaseKind,
     ScenarioError, Season, UnitsSetup,
 };
-pub use run::{execute_case, variant_map, PhaseRun};
+pub use run::{execute_case, PhaseRun};

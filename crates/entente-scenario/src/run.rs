@@ -13,23 +13,6 @@ fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ScenarioError> {
     })
 }
 
-/// The map of a variant named in a scenario: a built-in variant (`standard`, `ancmed`, `pure`,
-/// or an alias of one), or a variant file when the name ends in `.toml` (a path, relative to
-/// the working directory). The error says what is wrong, with the file's line.
-pub fn variant_map(name: &str) -> Result<Map, String> {
-    if name.to_lowercase().ends_with(".toml") {
-        let text =
-            std::fs::read_to_string(name).map_err(|e| format!("variant file {name}: {e}"))?;
-        return Map::from_toml(&text).map_err(|e| format!("variant file {name}: {e}"));
-    }
-    entente_map::builtin_variant(name).ok_or_else(|| {
-        format!(
-            "unknown variant '{name}' (built in: {}; or a path to a .toml variant file)",
-            entente_map::builtin_variant_names().join(", ")
-        )
-    })
-}
-
 /// One adjudicated phase: the position it started from, its orders, what happened, and the
 /// position it left (after any automatic steps: ownership after Fall).
 pub struct PhaseRun {
@@ -186,7 +169,8 @@ fn drop_dislodged(pos: &mut Position) {
 
 /// Runs every phase of a case.
 pub fn execute_case(case: &Case) -> Result<(Map, Vec<PhaseRun>), ScenarioError> {
-    let map = variant_map(&case.variant).or_else(|e| err(case.line, e))?;
+    let map =
+        entente_map::load_variant(&case.variant).or_else(|e| err(case.line, e.to_string()))?;
     let mut pos = setup(&map, case)?;
     let mut engine = Engine::new();
     let mut runs = Vec::new();

@@ -1,5 +1,6 @@
 //! `entente adjudicate`: a scenario file in, judge-form results (or JSON) out.
 
+use crate::error::{CliError, CliResult};
 use entente_scenario::{check_case, execute_case, parse_scenarios};
 use std::io::Read;
 use std::process::ExitCode;
@@ -23,23 +24,26 @@ pub struct Args {
     check: bool,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, String> {
+pub fn run(args: Args) -> CliResult<ExitCode> {
     let text = match args.file.as_deref() {
         None | Some("-") => {
             let mut s = String::new();
             std::io::stdin()
                 .read_to_string(&mut s)
-                .map_err(|e| format!("reading standard input: {e}"))?;
+                .map_err(|e| CliError::Message(format!("reading standard input: {e}")))?;
             s
         }
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
+        Some(path) => {
+            std::fs::read_to_string(path).map_err(|e| CliError::Message(format!("{path}: {e}")))?
+        }
     };
     let source = args.file.clone().unwrap_or_else(|| "<stdin>".into());
-    let mut cases = parse_scenarios(&text).map_err(|e| format!("{source}: {e}"))?;
+    let mut cases =
+        parse_scenarios(&text).map_err(|e| CliError::Message(format!("{source}: {e}")))?;
     if let Some(id) = &args.case {
         cases.retain(|c| &c.id == id);
         if cases.is_empty() {
-            return Err(format!("{source}: no case '{id}'"));
+            return Err(CliError::Message(format!("{source}: no case '{id}'")));
         }
     }
     let has_rules_line = text
@@ -58,7 +62,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 case.rules = entente_judge::Rulebook::edition(ed);
             }
         }
-        let (map, runs) = execute_case(case).map_err(|e| format!("{source}: {e}"))?;
+        let (map, runs) =
+            execute_case(case).map_err(|e| CliError::Message(format!("{source}: {e}")))?;
         if args.json {
             json_cases.push(entente_report::case_json(&map, case, &runs));
         } else {

@@ -1,6 +1,7 @@
 //! `entente bench`: entente and the Rust peer on identical work, ratios printed
 //! (docs/bench.md; `scripts/bench.sh` adds the Python `diplomacy` package).
 
+use crate::error::CliResult;
 use entente_bench::suite::{format_report, memory_run, run, use_wall_clock, Options};
 use std::process::{Command, ExitCode};
 
@@ -26,7 +27,7 @@ pub struct Args {
     memory_child: Option<u32>,
 }
 
-pub fn run_cmd(args: Args) -> Result<ExitCode, String> {
+pub fn run_cmd(args: Args) -> CliResult<ExitCode> {
     if let Some(games) = args.memory_child {
         println!("{}", memory_run(games));
         return Ok(ExitCode::SUCCESS);

@@ -3,19 +3,20 @@
 //! the history, mark civil disorder, relay press, and move games to and from the Python
 //! package's format.
 
-use entente_game::assign::{assign_by_preferences, assign_random, parse_preferences, SeededLot};
-use entente_game::record::{line_results, order_results};
-use entente_game::{
-    load_variant, pydip, Assignment, GameOptions, Message, Phase, PhaseResult, Player, Reading,
-    Recipients, Session, Setup,
+use crate::error::{CliError, CliResult};
+use entente_game::{Error, Phase, Setup};
+use entente_host::{
+    parse_players, Deadline, GameOptions, GameSpec, Message, PlayersSpec, Recipients, Session,
 };
 use entente_judge::{Edition, Rulebook};
-use entente_map::{Map, PowerId};
-use entente_report::{self as judge_form, phase_title};
+use entente_map::{Map, PowerId, Variant};
+use entente_record::pydip;
+use entente_report::game::{echo_lines, game_phase, game_players, game_status, powers_list};
+use entente_report::phase_title;
+use entente_store::{FileStore, GameStore};
 use std::fmt::Write;
 use std::io::Read;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -82,9 +83,13 @@ struct NewArgs {
     /// A short game: it ends after this year; most units wins.
     #[arg(long)]
     end_year: Option<i32>,
-    /// When orders are due, as the game master announces it (stored and shown).
+    /// When the first orders are due: `2026-11-27 23:59` in --time-zone (or an instant
+    /// such as `2026-11-27T22:59:00Z`).
     #[arg(long)]
     deadline: Option<String>,
+    /// The game master's time zone, as IANA names it (`Europe/Prague`); UTC when omitted.
+    #[arg(long)]
+    time_zone: Option<String>,
     /// No press (Gunboat).
     #[arg(long)]
     gunboat: bool,
@@ -164,7 +169,7 @@ struct ImportArgs {
     file: String,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, String> {
+pub fn run(args: Args) -> CliResult<ExitCode> {
     match args.command {
         GameCommand::New(a) => new_game(a),
         GameCommand::Orders(a) => orders(a),
@@ -180,7 +185,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     }
 }
 
-pub(crate) fn read_input(path: Option<&str>) -> Result<String, String> {
+pub(crate) fn read_input(path: Option<&str>) -> CliResult<String> {
     match path {
         None | Some("-") => {
             let mut s = String::new();
@@ -189,150 +194,118 @@ pub(crate) fn read_input(path: Option<&str>) -> Result<String, String> {
                 .map_err(|e| format!("reading standard input: {e}"))?;
             Ok(s)
         }
-        Some(p) => std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}")),
+        Some(p) => Ok(std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"))?),
     }
 }
 
-fn load(file: &str) -> Result<Session, String> {
-    let text = read_input(Some(file))?;
-    Session::from_json(&text).map_err(|e| format!("{file}: {e}"))
+/// Game records are files named on the command line, relative to the working directory.
+fn store() -> FileStore {
+    FileStore::new(".")
 }
 
-/// Writes the record beside the old one first, so a failed write never loses a game.
-fn save(file: &str, s: &Session) -> Result<(), String> {
-    let tmp = format!("{file}.tmp");
-    std::fs::write(&tmp, s.to_json()).map_err(|e| format!("{tmp}: {e}"))?;
-    std::fs::rename(&tmp, file).map_err(|e| format!("{file}: {e}"))
+fn load(file: &str) -> CliResult<Session> {
+    Ok(store().load(file)?)
 }
 
-fn power(map: &Map, name: &str) -> Result<PowerId, String> {
-    map.lookup_power(name)
-        .ok_or_else(|| format!("unknown power '{name}'"))
-}
-
-fn powers_list(map: &Map, ps: &[PowerId]) -> String {
-    if ps.is_empty() {
-        return "none".into();
+/// Changes the record under its lock: load, `change`, save, as one step.
+fn update<T>(file: &str, change: impl FnOnce(&mut Session) -> CliResult<T>) -> CliResult<T> {
+    let mut failure: Option<CliError> = None;
+    let out = store().update(file, |s| {
+        s.set_clock(jiff::Timestamp::now);
+        change(s).map_err(|e| {
+            let message = e.to_string();
+            failure = Some(e);
+            Error::invalid(message)
+        })
+    });
+    match (out, failure) {
+        (Ok(v), _) => Ok(v),
+        (Err(_), Some(e)) => Err(e),
+        (Err(e), None) => Err(e.into()),
     }
-    ps.iter()
-        .map(|&p| map.power(p).name.clone())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
-fn new_game(a: NewArgs) -> Result<ExitCode, String> {
-    if std::path::Path::new(&a.file).exists() {
-        return Err(format!("{}: already exists", a.file));
-    }
-    let map = Arc::new(load_variant(&a.variant)?);
+fn power(map: &Map, name: &str) -> CliResult<PowerId> {
+    Ok(map
+        .lookup_power(name)
+        .ok_or_else(|| Error::unknown(format!("unknown power '{name}'")))?)
+}
+
+fn new_game(a: NewArgs) -> CliResult<ExitCode> {
+    let variant = Variant::load(&a.variant)?;
+    let map = variant.map.clone();
     let setup: Setup = a.setup.parse()?;
     let edition: Edition = a.rules.parse()?;
-    let seats = setup.seats(&map)?;
     let seed = a.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0)
     });
-    let seat_name = |i: usize| {
-        seats[i]
-            .iter()
-            .map(|&p| map.power(p).name.clone())
-            .collect::<Vec<_>>()
-            .join("/")
-    };
-    let (players, assignment) = match a.assign.first().map(String::as_str) {
-        None => {
-            let spec = a
-                .players
+    let players = match a.assign.first().map(String::as_str) {
+        None => PlayersSpec::Given(parse_players(
+            &map,
+            a.players
                 .as_deref()
-                .ok_or("give --players \"Name:Power,...\" or --assign")?;
-            (given_players(&map, spec)?, Assignment::Given)
-        }
-        Some("random") => {
-            let spec = a
-                .players
+                .ok_or("give --players \"Name:Power,...\" or --assign")?,
+        )?),
+        Some("random") => PlayersSpec::Random(
+            a.players
                 .as_deref()
-                .ok_or("--assign random needs --players \"Ann,Bob,...\"")?;
-            let names: Vec<String> = spec
+                .ok_or("--assign random needs --players \"Ann,Bob,...\"")?
                 .split(',')
                 .map(|n| n.trim().to_string())
                 .filter(|n| !n.is_empty())
-                .collect();
-            if names.len() != seats.len() {
-                return Err(format!(
-                    "setup {setup} is for {} players, {} named",
-                    seats.len(),
-                    names.len()
-                ));
-            }
-            let seat_of = assign_random(names.len(), seed);
-            let players = names
-                .into_iter()
-                .zip(seat_of)
-                .map(|(name, s)| Player {
-                    name,
-                    powers: seats[s].clone(),
-                })
-                .collect();
-            (players, Assignment::Random { seed })
-        }
+                .collect(),
+        ),
         Some("prefs") => {
             let path = a.assign.get(1).ok_or("--assign prefs needs the file")?;
             let text = read_input(Some(path))?;
-            let (names, prefs) =
-                parse_preferences(&map, &seats, &text).map_err(|e| format!("{path}: {e}"))?;
-            let seat_of = assign_by_preferences(&prefs, &mut SeededLot::new(seed))?;
-            let rankings = names
-                .iter()
-                .zip(&prefs)
-                .map(|(n, r)| (n.clone(), r.iter().map(|&s| seat_name(s)).collect()))
-                .collect();
-            let players = names
-                .into_iter()
-                .zip(seat_of)
-                .map(|(name, s)| Player {
-                    name,
-                    powers: seats[s].clone(),
-                })
-                .collect();
-            (players, Assignment::Preferences { seed, rankings })
+            PlayersSpec::Preferences(text)
         }
-        Some(other) => return Err(format!("unknown --assign '{other}' (random or prefs)")),
+        Some(other) => return Err(format!("unknown --assign '{other}' (random or prefs)").into()),
     };
-    let first_year = match (a.first_year, a.period) {
-        (Some(y), _) => Some(y),
-        (None, true) => Some(
-            setup
-                .period_year()
-                .ok_or(format!("setup {setup} has no historical year"))?,
-        ),
-        (None, false) => None,
+    let deadline = match &a.deadline {
+        Some(d) => Some(Deadline::parse(d, a.time_zone.as_deref())?),
+        None => None,
     };
-    let options = GameOptions {
-        gunboat: a.gunboat,
-        anonymous: a.anonymous,
-        end_year: a.end_year,
-        deadline: a.deadline,
-    };
-    let s = Session::new(
-        map.clone(),
-        &a.variant,
-        Rulebook::edition(edition),
+    let spec = GameSpec {
+        variant,
+        rules: Rulebook::edition(edition),
         setup,
         players,
-        first_year,
-        options,
         seed,
-        assignment,
-    )?;
-    save(&a.file, &s)?;
+        first_year: a.first_year,
+        period: a.period,
+        options: GameOptions {
+            gunboat: a.gunboat,
+            anonymous: a.anonymous,
+            end_year: a.end_year,
+            time_zone: a.time_zone.clone(),
+        },
+    };
+    let mut s = spec
+        .create()
+        .map_err(|e| match a.assign.first().map(String::as_str) {
+            Some("prefs") => e.context(&a.assign[1]),
+            _ => e,
+        })?;
+    s.set_clock(jiff::Timestamp::now);
+    if deadline.is_some() {
+        s.set_deadline(deadline)?;
+    }
+    store().create(&a.file, &s)?;
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "New game {} ({}, setup {setup}, {} rules), {}.",
+        "New game {} ({}, {}, {} rules), {}.",
         a.file,
         map.name,
+        if setup == Setup::Seven && map.powers().len() != 7 {
+            format!("{} players", map.powers().len())
+        } else {
+            format!("setup {setup}")
+        },
         edition,
         phase_title(&map, s.game().phase())
     );
@@ -346,203 +319,83 @@ fn new_game(a: NewArgs) -> Result<ExitCode, String> {
     if !neutral.is_empty() {
         let _ = writeln!(out, "Neutral: {}", powers_list(&map, &neutral));
     }
-    print!("{out}");
-    Ok(ExitCode::SUCCESS)
-}
-
-/// "Ann:England,Bob:Austria/France".
-fn given_players(map: &Map, spec: &str) -> Result<Vec<Player>, String> {
-    spec.split(',')
-        .filter(|s| !s.trim().is_empty())
-        .map(|item| {
-            let (name, powers) = item
-                .split_once(':')
-                .ok_or_else(|| format!("'{item}': write Name:Power or Name:Power/Power"))?;
-            Ok(Player {
-                name: name.trim().to_string(),
-                powers: powers
-                    .split('/')
-                    .map(|p| power(map, p.trim()))
-                    .collect::<Result<_, _>>()?,
-            })
-        })
-        .collect()
-}
-
-fn orders(a: OrdersArgs) -> Result<ExitCode, String> {
-    let mut s = load(&a.file)?;
-    let p = power(s.map(), &a.power)?;
-    let text = read_input(a.sheet.as_deref())?;
-    let echoes = s.submit(p, &text)?;
-    save(&a.file, &s)?;
-    let map = s.map();
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}, {}: {} line{} received (this sheet replaces any earlier one).",
-        map.power(p).name,
-        phase_title(map, s.game().phase()),
-        echoes.len(),
-        if echoes.len() == 1 { "" } else { "s" }
-    );
-    for e in &echoes {
-        let echo = match (&e.line.reading, &e.problem) {
-            (Reading::Order { canonical, .. }, None) => canonical.clone(),
-            (Reading::Order { canonical, .. }, Some(why)) => {
-                format!("{canonical} (*will not be carried out: {why}*)")
-            }
-            (Reading::Unreadable(why), _) => format!("(*unreadable: {why}; counts as Hold*)"),
-        };
-        let _ = writeln!(out, "  {:<28} => {echo}", e.line.text);
-    }
-    print!("{out}");
-    Ok(ExitCode::SUCCESS)
-}
-
-fn status_text(file: &str, s: &Session) -> String {
-    let map = s.map();
-    let g = s.game();
-    let mut out = String::new();
-    if let Some(end) = s.end_text() {
-        let _ = writeln!(out, "{file}: game over. {end}.");
-        return out;
-    }
-    let st = s.status();
-    let _ = writeln!(out, "{file}: {}", phase_title(map, st.phase));
-    if let Some(d) = &s.options().deadline {
+    if let Some(d) = s.deadline() {
         let _ = writeln!(out, "Deadline: {d}");
     }
-    let _ = writeln!(out, "Orders in: {}", powers_list(map, &st.received));
-    let _ = writeln!(out, "Missing: {}", powers_list(map, &st.missing));
-    if !st.civil_disorder.is_empty() {
-        let _ = writeln!(
-            out,
-            "Civil disorder: {}",
-            powers_list(map, &st.civil_disorder)
-        );
-    }
-    let neutral: Vec<PowerId> = map.power_ids().filter(|&p| g.is_neutral(p)).collect();
-    if !neutral.is_empty() {
-        let _ = writeln!(out, "Neutral: {}", powers_list(map, &neutral));
-    }
-    if s.options().gunboat {
-        let _ = writeln!(out, "Gunboat: no press.");
-    }
-    if s.options().anonymous {
-        let _ = writeln!(
-            out,
-            "Anonymous: who plays which power is not told; press comes without its sender."
-        );
-    }
-    out
-}
-
-fn status(file: &str) -> Result<ExitCode, String> {
-    let s = load(file)?;
-    print!("{}", status_text(file, &s));
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The judge-form listing of history entry `i`.
-fn phase_in_judge_form(s: &Session, i: usize, out: &mut String) {
-    let map = s.map();
-    let h = &s.game().history()[i];
-    let sheets = &s.phase_sheets()[i];
-    let ctx = &s.phase_contexts()[i];
-    let mut extra = Vec::new();
-    for (p, line, r) in line_results(sheets, ctx, order_results(&h.result)) {
-        match (&line.reading, r) {
-            (Reading::Unreadable(why), _) => {
-                extra.push((p, format!("\"{}\" (*unreadable: {why}; holds*)", line.text)))
-            }
-            (Reading::Order { canonical, .. }, None) => extra.push((
-                p,
-                format!(
-                    "{canonical}. (*ignored: {}*)",
-                    if ctx.neutral.contains(&p) {
-                        "neutral"
-                    } else {
-                        "civil disorder"
-                    }
-                ),
-            )),
-            _ => {}
-        }
-    }
-    if let PhaseResult::Movement(r) = &h.result {
-        // Units of powers that give no orders are disbanded at once, with no retreat phase.
-        for (at, d) in &r.dislodged {
-            if !d.retreats.is_empty() && h.after.dislodged_at(*at).is_none() {
-                extra.push((
-                    d.unit.power,
-                    format!(
-                        "{} {} is disbanded: no orders come from {}.",
-                        d.unit.ty.letter(),
-                        map.loc_name(d.unit.loc),
-                        map.power(d.unit.power).name
-                    ),
-                ));
-            }
-        }
-    }
-    judge_form::phase_listing(
-        map,
-        &phase_title(map, h.phase),
-        &h.result,
-        &h.before,
-        &h.after,
-        &extra,
-        out,
-    );
-    if !ctx.civil_disorder.is_empty() {
-        let _ = writeln!(
-            out,
-            "In civil disorder: {}.\n",
-            powers_list(map, &ctx.civil_disorder)
-        );
-    }
-}
-
-fn adjudicate(file: &str) -> Result<ExitCode, String> {
-    let mut s = load(file)?;
-    let before = s.game().history().len();
-    let toss_before = s.coin_toss();
-    s.adjudicate()?;
-    save(file, &s)?;
-    let map = s.map();
-    let mut out = String::new();
-    for i in before..s.game().history().len() {
-        phase_in_judge_form(&s, i, &mut out);
-    }
-    if let (None, Some(t)) = (toss_before, s.coin_toss()) {
-        let winner = &s.players()[t.winner];
-        let side = powers_list(map, &winner.powers);
-        let _ = writeln!(
-            out,
-            "Coin toss: {} joins {} in Spring {}.\n",
-            map.power(t.power).name,
-            if s.options().anonymous {
-                side
-            } else {
-                format!("{} ({side})", winner.name)
-            },
-            entente_game::WORLD_WAR_YEAR + 1
-        );
-    }
-    out.push_str(&status_text(file, &s));
     print!("{out}");
     Ok(ExitCode::SUCCESS)
 }
 
-fn draw(file: &str) -> Result<ExitCode, String> {
-    let mut s = load(file)?;
-    s.declare_draw()?;
-    save(file, &s)?;
-    println!("{}.", s.end_text().unwrap_or_default());
+fn orders(a: OrdersArgs) -> CliResult<ExitCode> {
+    let text = read_input(a.sheet.as_deref())?;
+    let out = update(&a.file, |s| {
+        let p = power(s.map(), &a.power)?;
+        let echoes = s.submit(p, &text)?;
+        let map = s.map();
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{}, {}: {} line{} received (this sheet replaces any earlier one).",
+            map.power(p).name,
+            phase_title(map, s.game().phase()),
+            echoes.len(),
+            if echoes.len() == 1 { "" } else { "s" }
+        );
+        echo_lines(&echoes, &mut out);
+        Ok(out)
+    })?;
+    print!("{out}");
     Ok(ExitCode::SUCCESS)
 }
 
-fn history(a: HistoryArgs) -> Result<ExitCode, String> {
+fn status(file: &str) -> CliResult<ExitCode> {
+    let s = load(file)?;
+    print!("{}", game_status(file, &s));
+    Ok(ExitCode::SUCCESS)
+}
+
+fn adjudicate(file: &str) -> CliResult<ExitCode> {
+    let out = update(file, |s| {
+        let before = s.game().history().len();
+        let toss_before = s.coin_toss();
+        s.adjudicate()?;
+        let map = s.map();
+        let mut out = String::new();
+        for i in before..s.game().history().len() {
+            game_phase(s, i, &mut out);
+        }
+        if let (None, Some(t)) = (toss_before, s.coin_toss()) {
+            let winner = &s.players()[t.winner];
+            let side = powers_list(map, &winner.powers);
+            let _ = writeln!(
+                out,
+                "Coin toss: {} joins {} in Spring {}.\n",
+                map.power(t.power).name,
+                if s.options().anonymous {
+                    side
+                } else {
+                    format!("{} ({side})", winner.name)
+                },
+                entente_game::WORLD_WAR_YEAR + 1
+            );
+        }
+        out.push_str(&game_status(file, s));
+        Ok(out)
+    })?;
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn draw(file: &str) -> CliResult<ExitCode> {
+    let text = update(file, |s| {
+        s.declare_draw()?;
+        Ok(s.end_text().unwrap_or_default())
+    })?;
+    println!("{text}.");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn history(a: HistoryArgs) -> CliResult<ExitCode> {
     let s = load(&a.file)?;
     let only = match &a.phase {
         Some(p) => Some(Phase::parse(p).ok_or_else(|| format!("'{p}' is not a phase"))?),
@@ -557,65 +410,59 @@ fn history(a: HistoryArgs) -> Result<ExitCode, String> {
         s.setup(),
         s.game().rules().edition
     );
-    players_text(&s, &mut out);
+    game_players(&s, &mut out);
     out.push('\n');
     for (i, h) in s.game().history().iter().enumerate() {
         if only.is_none_or(|p| p == h.phase) {
-            phase_in_judge_form(&s, i, &mut out);
+            game_phase(&s, i, &mut out);
         }
     }
-    out.push_str(&status_text(&a.file, &s));
+    out.push_str(&game_status(&a.file, &s));
     print!("{out}");
     Ok(ExitCode::SUCCESS)
 }
 
-/// Who plays which powers; in an anonymous game only the players' names.
-fn players_text(s: &Session, out: &mut String) {
-    if s.options().anonymous {
-        let names: Vec<&str> = s.players().iter().map(|p| p.name.as_str()).collect();
-        let _ = writeln!(out, "Players: {}", names.join(", "));
-        return;
-    }
-    for p in s.players() {
-        let _ = writeln!(out, "{}: {}", p.name, powers_list(s.map(), &p.powers));
-    }
-}
-
-fn press(a: PressArgs) -> Result<ExitCode, String> {
-    let mut s = load(&a.file)?;
-    if s.options().gunboat {
+fn press(a: PressArgs) -> CliResult<ExitCode> {
+    let text = match a.text.strip_prefix('@') {
+        Some(path) => read_input(Some(path))?,
+        None => a.text.clone(),
+    };
+    let gunboat = std::cell::Cell::new(false);
+    let out = update(&a.file, |s| {
+        if s.options().gunboat {
+            gunboat.set(true);
+            return Ok(String::new());
+        }
+        let map = s.map();
+        let from = power(map, &a.from)?;
+        let to = if a.to.trim().eq_ignore_ascii_case("all") {
+            Recipients::All
+        } else {
+            Recipients::Powers(
+                a.to.split(',')
+                    .filter(|n| !n.trim().is_empty())
+                    .map(|n| power(map, n.trim()))
+                    .collect::<CliResult<_>>()?,
+            )
+        };
+        let m = s.send_press(from, to, &text)?.clone();
+        let map = s.map();
+        Ok(format!(
+            "Message {}, {}, from {} to {}: kept for its recipients.",
+            m.seq,
+            phase_title(map, m.phase),
+            map.power(m.from).name,
+            recipients_text(map, &m)
+        ))
+    })?;
+    if gunboat.get() {
         eprintln!(
             "entente: {} is a Gunboat game: no press; the message was not sent.",
             a.file
         );
         return Ok(ExitCode::from(1));
     }
-    let map = s.map();
-    let from = power(map, &a.from)?;
-    let to = if a.to.trim().eq_ignore_ascii_case("all") {
-        Recipients::All
-    } else {
-        Recipients::Powers(
-            a.to.split(',')
-                .filter(|n| !n.trim().is_empty())
-                .map(|n| power(map, n.trim()))
-                .collect::<Result<_, _>>()?,
-        )
-    };
-    let text = match a.text.strip_prefix('@') {
-        Some(path) => read_input(Some(path))?,
-        None => a.text,
-    };
-    let m = s.send_press(from, to, &text)?.clone();
-    save(&a.file, &s)?;
-    let map = s.map();
-    println!(
-        "Message {}, {}, from {} to {}: kept for its recipients.",
-        m.seq,
-        phase_title(map, m.phase),
-        map.power(m.from).name,
-        recipients_text(map, &m)
-    );
+    println!("{out}");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -628,7 +475,7 @@ fn recipients_text(map: &Map, m: &Message) -> String {
 
 /// The messages one power may read, numbered in its own inbox (the game's numbering would
 /// tell how many messages others exchanged in between).
-fn inbox(a: InboxArgs) -> Result<ExitCode, String> {
+fn inbox(a: InboxArgs) -> CliResult<ExitCode> {
     let s = load(&a.file)?;
     let map = s.map();
     let reader = power(map, &a.power)?;
@@ -667,12 +514,12 @@ fn inbox(a: InboxArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn civil_disorder(a: CivilDisorderArgs) -> Result<ExitCode, String> {
-    let mut s = load(&a.file)?;
-    let p = power(s.map(), &a.power)?;
-    s.set_civil_disorder(p, !a.off)?;
-    save(&a.file, &s)?;
-    let name = &s.map().power(p).name;
+fn civil_disorder(a: CivilDisorderArgs) -> CliResult<ExitCode> {
+    let name = update(&a.file, |s| {
+        let p = power(s.map(), &a.power)?;
+        s.set_civil_disorder(p, !a.off)?;
+        Ok(s.map().power(p).name.clone())
+    })?;
     if a.off {
         println!("{name} is back in play.");
     } else {
@@ -681,7 +528,7 @@ fn civil_disorder(a: CivilDisorderArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn export(a: ExportArgs) -> Result<ExitCode, String> {
+fn export(a: ExportArgs) -> CliResult<ExitCode> {
     let s = load(&a.file)?;
     let id = std::path::Path::new(&a.file)
         .file_stem()
@@ -696,22 +543,18 @@ fn export(a: ExportArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn import(a: ImportArgs) -> Result<ExitCode, String> {
+fn import(a: ImportArgs) -> CliResult<ExitCode> {
     if std::path::Path::new(&a.file).exists() {
-        return Err(format!("{}: already exists", a.file));
+        return Err(format!("{}: already exists", a.file).into());
     }
     let text = read_input(Some(&a.python))?;
-    let games = pydip::parse_saved_games(&text).map_err(|e| format!("{}: {e}", a.python))?;
+    let games = pydip::parse_saved_games(&text).map_err(|e| e.context(&a.python))?;
     let [g] = games.as_slice() else {
-        return Err(format!(
-            "{}: {} games; import takes one",
-            a.python,
-            games.len()
-        ));
+        return Err(format!("{}: {} games; import takes one", a.python, games.len()).into());
     };
-    let map = Arc::new(load_variant(&g.map)?);
-    let (s, difference) = pydip::import(map, g)?;
-    save(&a.file, &s)?;
+    let variant = Variant::load(&g.map)?;
+    let (s, difference) = pydip::import(variant, g)?;
+    store().create(&a.file, &s)?;
     println!(
         "Imported {} phases into {}.",
         s.game().history().len(),

@@ -2,6 +2,7 @@
 
 mod adjudicate;
 mod bench_cmd;
+mod error;
 mod game_cmd;
 mod render_cmd;
 mod replay_cmd;

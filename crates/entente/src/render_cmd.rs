@@ -6,11 +6,12 @@
 //! from the position the record gives for it, with the orders the record gives, so the
 //! outcomes drawn are entente's; the record's last (current) phase is drawn as a position.
 
+use crate::error::{CliError, CliResult};
 use crate::game_cmd::read_input;
-use entente_game::replay::{adjudicate_phase, read_recorded_games};
 use entente_game::Phase;
 use entente_judge::{Edition, Position, Rulebook};
 use entente_map::Map;
+use entente_record::replay::{adjudicate_phase, read_recorded_games};
 use entente_render::{
     history_html, marks, svg_to_png, DislodgedUnit, Frame, Geometry, Layout, RenderOptions,
     Renderer, ResolvedOrder,
@@ -98,8 +99,9 @@ fn slug(s: &str) -> String {
     out.trim_matches('-').to_string()
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+fn write(path: &Path, bytes: &[u8]) -> CliResult<()> {
+    std::fs::write(path, bytes)
+        .map_err(|e| CliError::Message(format!("{}: {e}", path.display())))?;
     println!("{}", path.display());
     Ok(())
 }
@@ -112,12 +114,13 @@ fn stem_of(file: &str) -> String {
         .unwrap_or_else(|| "game".into())
 }
 
-fn scenario_books(args: &Args, text: &str) -> Result<Vec<Book>, String> {
-    let mut cases = parse_scenarios(text).map_err(|e| format!("{}: {e}", args.file))?;
+fn scenario_books(args: &Args, text: &str) -> CliResult<Vec<Book>> {
+    let mut cases =
+        parse_scenarios(text).map_err(|e| CliError::Message(format!("{}: {e}", args.file)))?;
     if let Some(id) = &args.case {
         cases.retain(|c| &c.id == id);
         if cases.is_empty() {
-            return Err(format!("{}: no case '{id}'", args.file));
+            return Err(CliError::Message(format!("{}: no case '{id}'", args.file)));
         }
     }
     let has_rules_line = text
@@ -137,7 +140,8 @@ fn scenario_books(args: &Args, text: &str) -> Result<Vec<Book>, String> {
                 case.rules = Rulebook::edition(ed);
             }
         }
-        let (map, runs) = execute_case(case).map_err(|e| format!("{}: {e}", args.file))?;
+        let (map, runs) =
+            execute_case(case).map_err(|e| CliError::Message(format!("{}: {e}", args.file)))?;
         let mut shots = Vec::new();
         for run in &runs {
             let phase = run.phase;
@@ -178,12 +182,13 @@ fn scenario_books(args: &Args, text: &str) -> Result<Vec<Book>, String> {
     Ok(books)
 }
 
-fn game_books(args: &Args, text: &str) -> Result<Vec<Book>, String> {
-    let mut games = read_recorded_games(text).map_err(|e| format!("{}: {e}", args.file))?;
+fn game_books(args: &Args, text: &str) -> CliResult<Vec<Book>> {
+    let mut games =
+        read_recorded_games(text).map_err(|e| CliError::Message(format!("{}: {e}", args.file)))?;
     if let Some(id) = &args.case {
         games.retain(|g| &g.id == id);
         if games.is_empty() {
-            return Err(format!("{}: no game '{id}'", args.file));
+            return Err(CliError::Message(format!("{}: no game '{id}'", args.file)));
         }
     }
     let edition: Option<Edition> = args.rules.as_deref().map(str::parse).transpose()?;
@@ -248,11 +253,13 @@ fn is_json(text: &str) -> bool {
 }
 
 /// The shot `--phase` names: a number, a code or a phase name.
-fn chosen(book: &Book, spec: &str) -> Result<usize, String> {
+fn chosen(book: &Book, spec: &str) -> CliResult<usize> {
     let n = book.shots.len();
     if let Ok(k) = spec.trim().parse::<usize>() {
         if k == 0 || k > n {
-            return Err(format!("--phase {spec}: there are {n} phase(s)"));
+            return Err(CliError::Message(format!(
+                "--phase {spec}: there are {n} phase(s)"
+            )));
         }
         return Ok(k - 1);
     }
@@ -263,27 +270,30 @@ fn chosen(book: &Book, spec: &str) -> Result<usize, String> {
             s.code.eq_ignore_ascii_case(spec.trim()) || (wanted.is_some() && s.phase == wanted)
         })
         .ok_or_else(|| {
-            format!(
+            CliError::from(format!(
                 "--phase {spec}: no such phase (there are {})",
                 book.shots
                     .iter()
                     .map(|s| s.code.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
-            )
+            ))
         })
 }
 
-pub fn run(args: Args) -> Result<ExitCode, String> {
+pub fn run(args: Args) -> CliResult<ExitCode> {
     let text = read_input(Some(&args.file))?;
     if let Some(lang) = &args.lang {
         if !["cs", "fr", "ru", "en"].contains(&lang.as_str()) {
-            return Err(format!("--lang {lang}: expected cs, fr, ru or en"));
+            return Err(CliError::Message(format!(
+                "--lang {lang}: expected cs, fr, ru or en"
+            )));
         }
     }
     let geometry = match &args.geometry {
         Some(p) => Some(Geometry::from_json(
-            &std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?,
+            &std::fs::read_to_string(p)
+                .map_err(|e| CliError::Message(format!("{}: {e}", p.display())))?,
         )?),
         None => None,
     };
@@ -292,7 +302,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     } else {
         scenario_books(&args, &text)?
     };
-    std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| CliError::Message(format!("{}: {e}", args.out.display())))?;
     let opts = RenderOptions {
         lang: args.lang.clone(),
         no_legend: false,
@@ -343,7 +354,7 @@ fn renderer<'m>(
     map: &'m Map,
     geometry: Option<&Geometry>,
     opts: RenderOptions,
-) -> Result<Renderer<'m>, String> {
+) -> CliResult<Renderer<'m>> {
     Ok(match geometry {
         Some(g) => Renderer::with_layout(map, Layout::from_geometry(map, g)?, opts),
         None => Renderer::new(map, opts),

@@ -2,9 +2,10 @@
 //! the Python `diplomacy` package's saved games, one per file or one per line) and compare
 //! each result with the next recorded phase.
 
+use crate::error::{CliError, CliResult};
 use crate::game_cmd::read_input;
-use entente_game::replay::{read_recorded_games, replay};
 use entente_judge::{Edition, Rulebook};
+use entente_record::replay::{read_recorded_games, replay};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -19,9 +20,10 @@ pub struct Args {
     rules: Option<String>,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, String> {
+pub fn run(args: Args) -> CliResult<ExitCode> {
     let text = read_input(Some(&args.file))?;
-    let list = read_recorded_games(&text).map_err(|e| format!("{}: {e}", args.file))?;
+    let list =
+        read_recorded_games(&text).map_err(|e| CliError::Message(format!("{}: {e}", args.file)))?;
     let edition: Option<Edition> = args.rules.as_deref().map(str::parse).transpose()?;
     let mut differing = 0;
     let mut phases = 0;

@@ -1,6 +1,7 @@
 //! `entente variant check FILE` and `entente variant list`: validate a variant file (with the
 //! line of every mistake) and summarise it; list the variants built into the binary.
 
+use crate::error::{CliError, CliResult};
 use entente_map::{find_builtin_variant, Map, ProvinceKind, UnitType, BUILTIN_VARIANTS};
 use std::process::ExitCode;
 
@@ -22,7 +23,7 @@ enum VariantCommand {
     List,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, String> {
+pub fn run(args: Args) -> CliResult<ExitCode> {
     match args.command {
         VariantCommand::Check { file } => check(&file),
         VariantCommand::List => {
@@ -32,13 +33,13 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     }
 }
 
-fn check(file: &str) -> Result<ExitCode, String> {
+fn check(file: &str) -> CliResult<ExitCode> {
     let path = std::path::Path::new(file);
     let (label, text) = match (path.exists(), find_builtin_variant(file)) {
         (false, Some(v)) => (format!("<built-in {}>", v.name), v.toml.to_string()),
         _ => (
             file.to_string(),
-            std::fs::read_to_string(path).map_err(|e| format!("{file}: {e}"))?,
+            std::fs::read_to_string(path).map_err(|e| CliError::Message(format!("{file}: {e}")))?,
         ),
     };
     match Map::from_toml_with_warnings(&text) {

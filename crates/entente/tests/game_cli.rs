@@ -61,12 +61,15 @@ fn seven_player_game_from_spring_1901_past_the_first_adjustments() {
         "--seed",
         "1",
         "--deadline",
-        "Fridays 24:00",
+        "2026-11-27 23:59",
+        "--time-zone",
+        "Europe/Prague",
     ]);
     assert!(out.contains("Fay: Russia"), "{out}");
     let st = ok(&["game", "status", s(&game)]);
     assert!(st.contains("Spring 1901 movement"), "{st}");
-    assert!(st.contains("Deadline: Fridays 24:00"), "{st}");
+    // A real instant, shown in the game master's time zone (Friday midnight in Prague).
+    assert!(st.contains("Deadline: Friday 2026-11-27 23:59 CET"), "{st}");
     assert!(
         st.contains("Missing: Austria, England, France, Germany, Italy, Russia, Turkey"),
         "{st}"

@@ -2,19 +2,19 @@
 //! master set, and the events the rules schedule (the First World War game's coin toss).
 //! This is what the game record stores and what the game master's commands act on.
 
-use crate::game::{EndOfGame, Game, PhaseRecord};
+use crate::deadline::Deadline;
+use crate::events::{Event, LoggedEvent};
 use crate::press::Message;
-use crate::setup::{Setup, WORLD_WAR_YEAR};
 use crate::sheet::{read_sheet, SheetLine};
+use entente_game::{EndOfGame, Error, ErrorKind, Game, PhaseRecord, Result, Setup, WORLD_WAR_YEAR};
 use entente_judge::{Phase, PhaseKind, Season};
 use entente_judge::{Position, Rulebook};
-use entente_map::{LocSet, Map, PowerId};
+use entente_map::{LocSet, Map, PowerId, Variant};
 use entente_orders::Order;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 /// A player and the powers they play (one, or several in a smaller game).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -36,9 +36,9 @@ pub struct GameOptions {
     /// A short game's last year.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end_year: Option<i32>,
-    /// When orders are due (the club's default: weekly, Friday midnight). Stored only.
+    /// The game master's time zone (IANA name, `Europe/Prague`): deadlines are shown in it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deadline: Option<String>,
+    pub time_zone: Option<String>,
 }
 
 /// How the powers were given out.
@@ -97,7 +97,7 @@ pub struct Echo {
 
 pub struct Session {
     pub(crate) game: Game,
-    pub(crate) variant: String,
+    pub(crate) variant: Variant,
     pub(crate) setup: Setup,
     pub(crate) first_year: i32,
     pub(crate) players: Vec<Player>,
@@ -112,32 +112,98 @@ pub struct Session {
     pub(crate) pending: BTreeMap<PowerId, Vec<SheetLine>>,
     /// The diplomatic messages relayed so far ([`crate::press`]).
     pub(crate) press: Vec<Message>,
+    /// The game master's acts, oldest first.
+    pub(crate) events: Vec<LoggedEvent>,
+    /// When the current phase's orders are due.
+    pub(crate) deadline: Option<Deadline>,
+    /// Paused by the game master: no adjudication (unless forced), the deadline stands still.
+    pub(crate) paused: bool,
+    /// Stamps the events (`None`: events carry no time, as in tests and replays).
+    pub(crate) clock: Option<fn() -> jiff::Timestamp>,
+}
+
+/// Everything a stored game holds besides what [`Session::new`] sets up: what a store reads
+/// back ([`Session::restore`]).
+pub struct SessionParts {
+    /// The current phase and position, the history that led there, and the end if over.
+    pub phase: Phase,
+    pub position: Position,
+    pub history: Vec<PhaseRecord>,
+    pub end: Option<EndOfGame>,
+    pub coin_toss: Option<CoinToss>,
+    pub sheets: Vec<PhaseSheets>,
+    pub contexts: Vec<PhaseContext>,
+    pub pending: BTreeMap<PowerId, Vec<SheetLine>>,
+    pub press: Vec<Message>,
+    pub events: Vec<LoggedEvent>,
+    pub deadline: Option<Deadline>,
+    pub paused: bool,
 }
 
 /// Salt so that the coin toss and the power assignment of one seed are independent draws.
 const COIN_TOSS_SALT: u64 = 0x636f_696e_746f_7373;
 
+/// What a game is made of, its players seated: what [`Session::new`] takes.
+#[derive(Clone, Debug)]
+pub struct SessionConfig {
+    pub variant: Variant,
+    pub rules: Rulebook,
+    pub setup: Setup,
+    pub players: Vec<Player>,
+    /// Spring of this year (the variant's first year when `None`).
+    pub first_year: Option<i32>,
+    pub options: GameOptions,
+    /// Seeds every lot of the game (the First World War coin toss).
+    pub seed: u64,
+    pub assignment: Assignment,
+}
+
+impl SessionConfig {
+    /// Seven players named after their powers, each playing their own (the Python package's
+    /// games, and tests).
+    pub fn named_after_powers(variant: Variant, rules: Rulebook) -> SessionConfig {
+        let players = variant
+            .map
+            .power_ids()
+            .map(|p| Player {
+                name: variant.map.power(p).name.clone(),
+                powers: vec![p],
+            })
+            .collect();
+        SessionConfig {
+            variant,
+            rules,
+            setup: Setup::Seven,
+            players,
+            first_year: None,
+            options: GameOptions::default(),
+            seed: 0,
+            assignment: Assignment::Given,
+        }
+    }
+}
+
 impl Session {
-    /// A new game at Spring of `first_year` (the variant's first year when `None`).
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        map: Arc<Map>,
-        variant: &str,
-        rules: Rulebook,
-        setup: Setup,
-        players: Vec<Player>,
-        first_year: Option<i32>,
-        options: GameOptions,
-        seed: u64,
-        assignment: Assignment,
-    ) -> Result<Session, String> {
+    /// A new game at Spring of its first year.
+    pub fn new(config: SessionConfig) -> Result<Session> {
+        let SessionConfig {
+            variant,
+            rules,
+            setup,
+            players,
+            first_year,
+            options,
+            seed,
+            assignment,
+        } = config;
+        let map = variant.map.clone();
         let seats = setup.seats(&map)?;
         if players.len() != seats.len() {
-            return Err(format!(
+            return Err(Error::invalid(format!(
                 "setup {setup} is for {} players, {} given",
                 seats.len(),
                 players.len()
-            ));
+            )));
         }
         let sorted = |v: &[PowerId]| {
             let mut v = v.to_vec();
@@ -153,18 +219,18 @@ impl Session {
                 .is_some()
         });
         if !seated {
-            return Err(format!(
+            return Err(Error::invalid(format!(
                 "the players' powers must be exactly those of setup {setup}: {}",
                 seats
                     .iter()
                     .map(|s| names(&map, s).join("/"))
                     .collect::<Vec<_>>()
                     .join("; ")
-            ));
+            )));
         }
         let year = match (first_year, setup.period_year()) {
             (Some(y), Some(p)) if setup.fixes_year() && y != p => {
-                return Err(format!("setup {setup} starts in {p}"))
+                return Err(Error::invalid(format!("setup {setup} starts in {p}")))
             }
             (Some(y), _) => y,
             (None, Some(p)) if setup.fixes_year() => p,
@@ -179,7 +245,7 @@ impl Session {
         game.set_end_year(options.end_year);
         let mut s = Session {
             game,
-            variant: variant.to_string(),
+            variant,
             setup,
             first_year: year,
             players,
@@ -191,9 +257,72 @@ impl Session {
             contexts: Vec::new(),
             pending: BTreeMap::new(),
             press: Vec::new(),
+            events: Vec::new(),
+            deadline: None,
+            paused: false,
+            clock: None,
         };
         s.update_sides();
         Ok(s)
+    }
+
+    /// A stored game: the session [`Session::new`] makes of `config` (the players as they
+    /// started), carried on to the stored state. Nothing is adjudicated again.
+    pub fn restore(config: SessionConfig, parts: SessionParts) -> Result<Session> {
+        let mut s = Session::new(config)?;
+        if parts.sheets.len() != parts.history.len() || parts.contexts.len() != parts.history.len()
+        {
+            return Err(Error::unreadable(
+                "the sheets and contexts do not match the phases",
+            ));
+        }
+        s.game.restore(parts.phase, parts.position, parts.history);
+        s.game.set_end(parts.end);
+        s.coin_toss = parts.coin_toss;
+        s.sheets = parts.sheets;
+        s.contexts = parts.contexts;
+        s.pending = parts.pending;
+        s.press = parts.press;
+        s.events = parts.events;
+        s.deadline = parts.deadline;
+        s.paused = parts.paused;
+        if let Some(t) = s.coin_toss {
+            if !s.players[t.winner].powers.contains(&t.power)
+                && s.game.phase()
+                    >= Phase::new(Season::Spring, WORLD_WAR_YEAR + 1, PhaseKind::Movement)
+            {
+                s.players[t.winner].powers.push(t.power);
+            }
+        }
+        s.update_sides();
+        Ok(s)
+    }
+
+    /// Stamps the game master's acts from now on with this clock (a front end passes
+    /// `jiff::Timestamp::now`).
+    pub fn set_clock(&mut self, clock: fn() -> jiff::Timestamp) {
+        self.clock = Some(clock);
+    }
+
+    /// The game master's acts so far.
+    pub fn events(&self) -> &[LoggedEvent] {
+        &self.events
+    }
+    pub fn deadline(&self) -> Option<&Deadline> {
+        self.deadline.as_ref()
+    }
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Appends an act to the log.
+    pub(crate) fn log(&mut self, event: Event) {
+        self.events.push(LoggedEvent {
+            seq: self.events.len() as u64 + 1,
+            phase: self.game.phase(),
+            at: self.clock.map(|now| now()),
+            event,
+        });
     }
 
     pub fn game(&self) -> &Game {
@@ -202,7 +331,7 @@ impl Session {
     pub fn map(&self) -> &Map {
         self.game.map()
     }
-    pub fn variant(&self) -> &str {
+    pub fn variant(&self) -> &Variant {
         &self.variant
     }
     pub fn setup(&self) -> Setup {
@@ -244,7 +373,7 @@ impl Session {
 
     /// Receives a power's sheet for the current phase; it replaces any earlier one. Each
     /// line comes back as understood, or with what is wrong with it.
-    pub fn submit(&mut self, power: PowerId, text: &str) -> Result<Vec<Echo>, String> {
+    pub fn submit(&mut self, power: PowerId, text: &str) -> Result<Vec<Echo>> {
         self.check_sender(power)?;
         let lines = read_sheet(self.map(), text);
         let mut echoes = Vec::with_capacity(lines.len());
@@ -261,7 +390,7 @@ impl Session {
 
     /// Receives a power's sheet already read (a bot's orders, or another syntax's, such as
     /// the Python package's): as [`Session::submit`], without reading or echo.
-    pub fn submit_lines(&mut self, power: PowerId, lines: Vec<SheetLine>) -> Result<(), String> {
+    pub fn submit_lines(&mut self, power: PowerId, lines: Vec<SheetLine>) -> Result<()> {
         self.check_sender(power)?;
         self.pending.insert(power, lines);
         Ok(())
@@ -273,16 +402,22 @@ impl Session {
     }
 
     /// Whether `power` may send a sheet now.
-    fn check_sender(&self, power: PowerId) -> Result<(), String> {
+    fn check_sender(&self, power: PowerId) -> Result<()> {
         if self.game.is_over() {
-            return Err("the game is over".into());
+            return Err(Error::game_over());
         }
         let name = &self.map().power(power).name;
         if self.game.is_neutral(power) {
-            return Err(format!("{name} is neutral: it gives no orders"));
+            return Err(Error::new(
+                ErrorKind::NotYourPower,
+                format!("{name} is neutral: it gives no orders"),
+            ));
         }
         if self.player_of(power).is_none() {
-            return Err(format!("no player plays {name}"));
+            return Err(Error::new(
+                ErrorKind::NotYourPower,
+                format!("no player plays {name}"),
+            ));
         }
         Ok(())
     }
@@ -315,29 +450,48 @@ impl Session {
     }
 
     /// Marks a power in civil disorder (no orders came) or back in play.
-    pub fn set_civil_disorder(&mut self, power: PowerId, on: bool) -> Result<(), String> {
+    pub fn set_civil_disorder(&mut self, power: PowerId, on: bool) -> Result<()> {
         if self.game.is_neutral(power) {
-            return Err(format!("{} is neutral", self.map().power(power).name));
+            return Err(Error::new(
+                ErrorKind::NotYourPower,
+                format!("{} is neutral", self.map().power(power).name),
+            ));
         }
-        self.game.set_civil_disorder(power, on);
+        if self.game.is_over() {
+            return Err(Error::game_over());
+        }
+        if self.game.in_civil_disorder(power) != on {
+            self.game.set_civil_disorder(power, on);
+            let power = self.map().power(power).name.clone();
+            self.log(Event::CivilDisorder { power, on });
+        }
         Ok(())
     }
 
-    pub fn declare_draw(&mut self) -> Result<(), String> {
+    pub fn declare_draw(&mut self) -> Result<()> {
         if self.game.is_over() {
-            return Err("the game is over".into());
+            return Err(Error::game_over());
         }
         self.game.declare_draw();
+        self.log(Event::Draw);
         Ok(())
     }
 
     /// Adjudicates the current phase with the sheets received, then every following phase
     /// in which no player has anything to decide (retreats of neutral units, removals of
     /// powers in civil disorder). Returns how many phases were adjudicated.
-    pub fn adjudicate(&mut self) -> Result<usize, String> {
+    pub fn adjudicate(&mut self) -> Result<usize> {
         if self.game.is_over() {
-            return Err("the game is over".into());
+            return Err(Error::game_over());
         }
+        let forced = !self.status().missing.is_empty();
+        self.adjudicate_logged(forced)
+    }
+
+    pub(crate) fn adjudicate_logged(&mut self, forced: bool) -> Result<usize> {
+        self.log(Event::Adjudicated { forced });
+        // The deadline was this phase's.
+        self.deadline = None;
         let sheets: PhaseSheets = std::mem::take(&mut self.pending)
             .into_iter()
             .flat_map(|(p, lines)| lines.into_iter().map(move |l| (p, l)))
@@ -355,7 +509,8 @@ impl Session {
     }
 
     /// One phase: the orders of `sheets` go to the game, the sheets and context are kept.
-    pub(crate) fn process(&mut self, sheets: PhaseSheets) -> &PhaseRecord {
+    /// (What importing another program's record does, phase by phase.)
+    pub fn process(&mut self, sheets: PhaseSheets) -> &PhaseRecord {
         let orders: Vec<(PowerId, Order)> = sheets
             .iter()
             .filter_map(|(p, l)| l.order().map(|o| (*p, o)))
@@ -367,7 +522,8 @@ impl Session {
         self.game.history().last().expect("just processed")
     }
 
-    pub(crate) fn context(&self) -> PhaseContext {
+    /// Who is in civil disorder or neutral now, and which provinces are closed.
+    pub fn context(&self) -> PhaseContext {
         let g = &self.game;
         PhaseContext {
             civil_disorder: g
@@ -442,4 +598,27 @@ impl Session {
 
 pub(crate) fn names(map: &Map, ps: &[PowerId]) -> Vec<String> {
     ps.iter().map(|&p| map.power(p).name.clone()).collect()
+}
+
+/// Each sheet line with its result: lines of powers whose orders did not count (neutral, in
+/// civil disorder) are `None`; unreadable lines too.
+pub fn line_results<'a>(
+    sheets: &'a PhaseSheets,
+    context: &PhaseContext,
+    results: &'a [entente_judge::OrderResult],
+) -> Vec<(
+    PowerId,
+    &'a SheetLine,
+    Option<&'a entente_judge::OrderResult>,
+)> {
+    let mut next = results.iter();
+    sheets
+        .iter()
+        .map(|(p, l)| {
+            let counted = l.order().is_some()
+                && !context.civil_disorder.contains(p)
+                && !context.neutral.contains(p);
+            (*p, l, if counted { next.next() } else { None })
+        })
+        .collect()
 }

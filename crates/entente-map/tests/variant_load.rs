@@ -1,6 +1,9 @@
-//! `variant:` in a scenario names a built-in variant, or a variant file by path (`.toml`).
+//! The one variant loader: a scenario's `variant:`, a game's `--variant` and a record name a
+//! built-in variant, or a variant file by path (`.toml`).
 
-use entente_scenario::variant_map;
+fn variant_map(name: &str) -> Result<entente_map::Map, String> {
+    entente_map::load_variant(name).map_err(|e| e.to_string())
+}
 
 #[test]
 fn built_in_names() {
@@ -17,10 +20,7 @@ fn built_in_names() {
 
 #[test]
 fn a_path_loads_the_file() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../entente-map/variants/pure.toml"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/pure.toml");
     assert_eq!(variant_map(path).unwrap().name, "Pure");
 }
 
@@ -29,7 +29,7 @@ fn a_bad_file_reports_its_line() {
     let dir = std::env::temp_dir().join(format!("entente-variant-path-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("bad.toml");
-    let good = include_str!("../../entente-map/variants/pure.toml");
+    let good = include_str!("../variants/pure.toml");
     let bad = good.replacen("victory_centres = 4", "victory_centres = 40", 1);
     std::fs::write(&path, bad).unwrap();
     let e = variant_map(path.to_str().unwrap()).unwrap_err();

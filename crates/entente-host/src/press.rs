@@ -4,6 +4,7 @@
 //! to the powers it is for and keeps it from everyone else. A Gunboat game has none.
 
 use crate::session::Session;
+use entente_game::{Error, ErrorKind, Result};
 use entente_judge::Phase;
 use entente_map::PowerId;
 
@@ -48,21 +49,19 @@ impl Session {
 
     /// Receives a message from `from` and keeps it for its recipients. Refused in a Gunboat
     /// game, once the game is over, and between powers no player plays.
-    pub fn send_press(
-        &mut self,
-        from: PowerId,
-        to: Recipients,
-        text: &str,
-    ) -> Result<&Message, String> {
+    pub fn send_press(&mut self, from: PowerId, to: Recipients, text: &str) -> Result<&Message> {
         if self.options.gunboat {
-            return Err("this is a Gunboat game: no press".into());
+            return Err(Error::new(
+                ErrorKind::NotThisPhase,
+                "this is a Gunboat game: no press",
+            ));
         }
         if self.game.is_over() {
-            return Err("the game is over".into());
+            return Err(Error::game_over());
         }
         let text = text.trim_end();
         if text.trim().is_empty() {
-            return Err("the message is empty".into());
+            return Err(Error::invalid("the message is empty"));
         }
         self.check_correspondent(from)?;
         let to = match to {
@@ -71,13 +70,13 @@ impl Session {
                 ps.sort();
                 ps.dedup();
                 if ps.is_empty() {
-                    return Err("the message is for nobody".into());
+                    return Err(Error::invalid("the message is for nobody"));
                 }
                 if ps.contains(&from) {
-                    return Err(format!(
+                    return Err(Error::invalid(format!(
                         "{} cannot write to itself",
                         self.map().power(from).name
-                    ));
+                    )));
                 }
                 for &p in &ps {
                     self.check_correspondent(p)?;
@@ -109,9 +108,12 @@ impl Session {
 
     /// A power that can send or receive press: one that some player plays (not a neutral
     /// power, nor one out of a smaller game).
-    fn check_correspondent(&self, power: PowerId) -> Result<(), String> {
+    fn check_correspondent(&self, power: PowerId) -> Result<()> {
         if self.player_of(power).is_none() {
-            return Err(format!("no player plays {}", self.map().power(power).name));
+            return Err(Error::new(
+                ErrorKind::NotYourPower,
+                format!("no player plays {}", self.map().power(power).name),
+            ));
         }
         Ok(())
     }

@@ -1,13 +1,12 @@
 //! Hosted games: setups for fewer players, neutral powers, civil disorder, the First World
 //! War's closed Italy, and the game record (save → load → save, and play on).
 
-use entente_game::{
-    Assignment, Game, GameOptions, Phase, PhaseKind, PhaseResult, Player, Recipients, Season,
-    Session, Setup,
-};
+use entente_game::{Game, Phase, PhaseKind, PhaseResult, Season, Setup};
+use entente_host::{Assignment, GameOptions, Player, Recipients, Session, SessionConfig};
 use entente_judge::{Edition, Illegal, Outcome, Position, Rulebook, Unit};
 use entente_map::{Map, UnitType};
 use entente_orders::parse_order;
+use entente_record::record::{from_json, SessionRecord};
 use std::sync::Arc;
 
 fn players(map: &Map, setup: Setup) -> Vec<Player> {
@@ -24,19 +23,18 @@ fn players(map: &Map, setup: Setup) -> Vec<Player> {
 }
 
 fn session(setup: Setup, edition: Edition, first_year: Option<i32>) -> Session {
-    let map = Arc::new(Map::standard());
-    let ps = players(&map, setup);
-    Session::new(
-        map,
-        "standard",
-        Rulebook::edition(edition),
+    let variant = entente_map::Variant::builtin("standard").unwrap();
+    let ps = players(&variant.map, setup);
+    Session::new(SessionConfig {
+        variant,
+        rules: Rulebook::edition(edition),
         setup,
-        ps,
+        players: ps,
         first_year,
-        GameOptions::default(),
-        11,
-        Assignment::Given,
-    )
+        options: GameOptions::default(),
+        seed: 11,
+        assignment: Assignment::Given,
+    })
     .unwrap()
 }
 
@@ -97,19 +95,18 @@ fn world_war_starts_in_1914_with_italy_closed() {
     let s = session(Setup::Two, Edition::E2000, None);
     assert_eq!(s.game().phase().year, 1914);
     assert_eq!(s.game().impassable().len(), 6);
-    let map = Arc::new(Map::standard());
-    let ps = players(&map, Setup::Two);
-    let wrong_year = Session::new(
-        map,
-        "standard",
-        Rulebook::default(),
-        Setup::Two,
-        ps,
-        Some(1901),
-        GameOptions::default(),
-        1,
-        Assignment::Given,
-    );
+    let variant = entente_map::Variant::builtin("standard").unwrap();
+    let ps = players(&variant.map, Setup::Two);
+    let wrong_year = Session::new(SessionConfig {
+        variant,
+        rules: Rulebook::default(),
+        setup: Setup::Two,
+        players: ps,
+        first_year: Some(1901),
+        options: GameOptions::default(),
+        seed: 1,
+        assignment: Assignment::Given,
+    });
     assert!(wrong_year.is_err());
     // 2000 rules count centres, 1982 rules units.
     assert!(!s.game().side_victory().unwrap().by_units);
@@ -206,7 +203,7 @@ fn record_round_trips_and_the_loaded_game_goes_on_identically() {
     .unwrap();
     s.send_press(turkey, Recipients::All, "Peace.").unwrap();
     let json = s.to_json();
-    let loaded = Session::from_json(&json).unwrap();
+    let loaded = from_json(&json).unwrap();
     assert_eq!(loaded.to_json(), json, "save → load → save is stable");
     assert_eq!(loaded.press(), s.press());
     assert!(json.contains("\"unreadable\""));
@@ -229,14 +226,62 @@ fn record_round_trips_and_the_loaded_game_goes_on_identically() {
     assert_eq!(a.game().position(), b.game().position());
 }
 
+/// A judge change (simulated: the record says a bounce happened that today's judge would
+/// not give) must not make a game in progress unloadable: the record's positions and results
+/// are what the game goes on from; `entente replay` is what re-adjudicates.
 #[test]
-fn a_record_whose_positions_do_not_follow_is_refused() {
+fn a_record_written_before_a_judge_change_still_loads() {
+    let mut s = session(Setup::Seven, Edition::E2000, None);
+    send(&mut s, "France", "A Par - Bur\n");
+    s.adjudicate().unwrap();
+    // As if an older judge had bounced A Par - Bur: the unit stayed in Paris.
+    let json = s.to_json().replace("\"A bur\"", "\"A par\"").replace(
+        "\"result\": \"succeeded\"",
+        "\"result\": \"failed\",\n      \"reason\": \"bounce\"",
+    );
+    assert!(json.contains("\"bounce\""));
+    let loaded = from_json(&json).expect("a record from another judge loads");
+    let par = loaded.map().lookup_province("par").unwrap();
+    let bur = loaded.map().lookup_province("bur").unwrap();
+    assert!(loaded.game().position().unit_at(par).is_some());
+    assert!(loaded.game().position().unit_at(bur).is_none());
+    let h = &loaded.game().history()[0];
+    assert_eq!(
+        h.result.orders()[0].outcome,
+        Outcome::Failed(entente_judge::Failure::Bounced),
+        "the recorded result, not today's judge's"
+    );
+    // Written back with the recorded result, and stable from then on.
+    let again = loaded.to_json();
+    let value = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap();
+    assert_eq!(
+        value(&again)["phases"][0]["orders"],
+        value(&json)["phases"][0]["orders"]
+    );
+    assert_eq!(from_json(&again).unwrap().to_json(), again);
+    // The game goes on from the recorded position.
+    let mut loaded = loaded;
+    send(&mut loaded, "France", "A Par - Pic\n");
+    loaded.adjudicate().unwrap();
+    let pic = loaded.map().lookup_province("pic").unwrap();
+    assert!(loaded.game().position().unit_at(pic).is_some());
+}
+
+/// Loading never adjudicates: a record whose positions differ from what the judge gives
+/// loads as recorded, and replaying it shows the difference.
+#[test]
+fn replay_reports_what_a_loaded_record_keeps() {
     let mut s = session(Setup::Seven, Edition::E2000, None);
     send(&mut s, "France", "A Par - Bur\n");
     s.adjudicate().unwrap();
     let json = s.to_json().replace("\"A bur\"", "\"A pic\"");
-    let err = Session::from_json(&json).err().unwrap();
-    assert!(err.contains("Spring 1901 movement"), "{err}");
+    let loaded = from_json(&json).unwrap();
+    let pic = loaded.map().lookup_province("pic").unwrap();
+    assert!(loaded.game().position().unit_at(pic).is_some());
+    let games = entente_record::replay::read_recorded_games(&json).unwrap();
+    let g = &games[0];
+    let diffs = entente_record::replay::replay(&g.map, g.rules, &g.phases, true);
+    assert!(diffs.iter().any(|d| d.what.contains("pic")), "{diffs:?}");
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! the next position and compare it with the one recorded for the next phase. Works on any
 //! record turned into [`RecordedPhase`]s (the native record, the Python package's format).
 
-use crate::game::Game;
-use crate::session::PhaseContext;
+use entente_game::{Error, Game, Result};
+use entente_host::PhaseContext;
 use entente_judge::Phase;
 use entente_judge::{Position, Rulebook};
 use entente_map::{Loc, Map, PowerId, ProvinceId};
@@ -159,14 +159,14 @@ pub struct RecordedGame {
 
 /// Reads either entente's record (`docs/game-record.md`) or the Python `diplomacy`
 /// package's saved games (one per file or one per line), with the rules each is judged by.
-pub fn read_recorded_games(text: &str) -> Result<Vec<RecordedGame>, String> {
+pub fn read_recorded_games(text: &str) -> Result<Vec<RecordedGame>> {
     let native = serde_json::from_str::<serde_json::Value>(text)
         .ok()
         .is_some_and(|v| v.get("format").is_some());
     if native {
-        let r: crate::record::GameRecord =
-            serde_json::from_str(text).map_err(|e| format!("not a game record: {e}"))?;
-        let map = Arc::new(crate::record::load_variant(&r.variant)?);
+        let r: crate::record::GameRecord = serde_json::from_str(text)
+            .map_err(|e| Error::unreadable(format!("not a game record: {e}")))?;
+        let map = crate::record::record_variant(&r.variant)?.map;
         let phases = r.recorded_phases(&map)?;
         return Ok(vec![RecordedGame {
             id: String::new(),
@@ -178,9 +178,11 @@ pub fn read_recorded_games(text: &str) -> Result<Vec<RecordedGame>, String> {
     crate::pydip::parse_saved_games(text)?
         .iter()
         .map(|g| {
-            let map = Arc::new(crate::record::load_variant(&g.map)?);
+            let map = Arc::new(
+                entente_map::load_variant(&g.map).map_err(|e| Error::unknown(e.to_string()))?,
+            );
             let phases = crate::pydip::recorded_phases(&map, g)
-                .map_err(|e| format!("game {}: {e}", g.id))?;
+                .map_err(|e| Error::unreadable(format!("game {}: {e}", g.id)))?;
             Ok(RecordedGame {
                 id: g.id.clone(),
                 map,

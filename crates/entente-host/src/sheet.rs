@@ -2,6 +2,7 @@
 //! it can be. Unreadable lines are kept with their reason and count as Hold (the French
 //! club's house rules: "void or badly written orders count as Hold").
 
+use entente_game::{Error, Result};
 use entente_map::Map;
 use entente_orders::{format_order, parse_order, Order};
 use serde::{Deserialize, Serialize};
@@ -94,10 +95,11 @@ impl StoredLine {
 
     /// Back to a sheet line; the order is read from its canonical text, so a change in what
     /// the parser accepts never changes a recorded game.
-    pub fn to_line(&self, map: &Map) -> Result<SheetLine, String> {
+    pub fn to_line(&self, map: &Map) -> Result<SheetLine> {
         let reading = match (&self.order, &self.unreadable) {
             (Some(c), _) => {
-                let order = parse_order(map, c).map_err(|e| format!("order '{c}': {e}"))?;
+                let order = parse_order(map, c)
+                    .map_err(|e| Error::unreadable(format!("order '{c}': {e}")))?;
                 Reading::Order {
                     order,
                     canonical: c.clone(),

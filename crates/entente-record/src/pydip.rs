@@ -11,19 +11,17 @@
 
 use crate::position_record::parse_loc;
 use crate::replay::RecordedPhase;
-use crate::session::{Assignment, GameOptions, PhaseContext, Player, Session};
-use crate::setup::Setup;
-use crate::sheet::{Reading, SheetLine};
+use entente_game::{Error, Result};
+use entente_host::{PhaseContext, Reading, Session, SessionConfig, SheetLine};
 use entente_judge::{
     adjustment_due, Dislodged, Edition, Failure, Outcome, Position, Rulebook, Unit,
 };
 use entente_judge::{Phase, PhaseKind};
-use entente_map::{Loc, LocSet, Map, PowerId, UnitType};
+use entente_map::{Loc, LocSet, Map, PowerId, UnitType, Variant};
 use entente_orders::{format_order, Order, Target, UnitRef};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SavedGame {
@@ -77,39 +75,42 @@ pub fn package_rules() -> Rulebook {
 }
 
 /// Reads a file of saved games: one JSON object, or one per line (`.jsonl`).
-pub fn parse_saved_games(text: &str) -> Result<Vec<SavedGame>, String> {
+pub fn parse_saved_games(text: &str) -> Result<Vec<SavedGame>> {
     if let Ok(g) = serde_json::from_str::<SavedGame>(text) {
         return Ok(vec![g]);
     }
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .enumerate()
-        .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("saved game {}: {e}", i + 1)))
+        .map(|(i, l)| {
+            serde_json::from_str(l)
+                .map_err(|e| Error::unreadable(format!("saved game {}: {e}", i + 1)))
+        })
         .collect()
 }
 
-fn power_of(map: &Map, name: &str) -> Result<PowerId, String> {
+fn power_of(map: &Map, name: &str) -> Result<PowerId> {
     map.lookup_power(name)
-        .ok_or_else(|| format!("unknown power '{name}'"))
+        .ok_or_else(|| Error::unreadable(format!("unknown power '{name}'")))
 }
 
-fn unit_type(t: &str) -> Result<UnitType, String> {
+fn unit_type(t: &str) -> Result<UnitType> {
     match t {
         "A" => Ok(UnitType::Army),
         "F" => Ok(UnitType::Fleet),
-        _ => Err(format!("unit type '{t}'")),
+        _ => Err(Error::unreadable(format!("unit type '{t}'"))),
     }
 }
 
 /// `A BUD` → type and location.
-fn parse_py_unit(map: &Map, t: &str, l: &str) -> Result<(UnitType, Loc), String> {
+fn parse_py_unit(map: &Map, t: &str, l: &str) -> Result<(UnitType, Loc)> {
     Ok((unit_type(t)?, parse_loc(map, l)?))
 }
 
 /// Reads one order in the package's syntax; `kind` decides what `D` means.
-pub fn parse_py_order(map: &Map, kind: PhaseKind, text: &str) -> Result<Order, String> {
+pub fn parse_py_order(map: &Map, kind: PhaseKind, text: &str) -> Result<Order> {
     let w: Vec<&str> = text.split_whitespace().collect();
-    let bad = || format!("cannot read order '{text}'");
+    let bad = || Error::unreadable(format!("cannot read order '{text}'"));
     if w == ["WAIVE"] {
         return Ok(Order::Waive);
     }
@@ -118,7 +119,7 @@ pub fn parse_py_order(map: &Map, kind: PhaseKind, text: &str) -> Result<Order, S
     }
     let (ty, loc) = parse_py_unit(map, w[0], w[1])?;
     let unit = UnitRef { ty: Some(ty), loc };
-    let target = |t: &str, l: &str| -> Result<Target, String> {
+    let target = |t: &str, l: &str| -> Result<Target> {
         let (ty, loc) = parse_py_unit(map, t, l)?;
         Ok(Target {
             power: None,
@@ -241,11 +242,7 @@ pub fn format_py_order(map: &Map, pos: &Position, order: &Order) -> String {
 /// A phase's position: units (`*` marks a dislodged one), retreat options, centres. The
 /// format does not say who dislodged a unit; the attacker's origin is read from the
 /// previous phase's orders when one of them moved into the unit's province.
-fn position_of(
-    map: &Map,
-    state: &SavedState,
-    previous: Option<&SavedPhase>,
-) -> Result<Position, String> {
+fn position_of(map: &Map, state: &SavedState, previous: Option<&SavedPhase>) -> Result<Position> {
     let mut pos = Position::empty(map);
     let mut dislodged = Vec::new();
     for (power, list) in &state.units {
@@ -255,7 +252,9 @@ fn position_of(
                 Some(t) => (true, t),
                 None => (false, u.as_str()),
             };
-            let (t, l) = text.split_once(' ').ok_or_else(|| format!("unit '{u}'"))?;
+            let (t, l) = text
+                .split_once(' ')
+                .ok_or_else(|| Error::unreadable(format!("unit '{u}'")))?;
             let (ty, loc) = parse_py_unit(map, t, l)?;
             let unit = Unit { power: p, ty, loc };
             if star {
@@ -330,16 +329,13 @@ fn phase_of(name: &str) -> Option<Phase> {
 }
 
 /// The orders of a saved phase, power by power in the file's order.
-fn orders_of(
-    map: &Map,
-    ph: &SavedPhase,
-    kind: PhaseKind,
-) -> Result<Vec<(PowerId, String, Order)>, String> {
+fn orders_of(map: &Map, ph: &SavedPhase, kind: PhaseKind) -> Result<Vec<(PowerId, String, Order)>> {
     let mut out = Vec::new();
     for (power, list) in &ph.orders {
         let p = power_of(map, power)?;
         for o in list.iter().flatten() {
-            let order = parse_py_order(map, kind, o).map_err(|e| format!("{}: {e}", ph.name))?;
+            let order = parse_py_order(map, kind, o)
+                .map_err(|e| Error::unreadable(format!("{}: {e}", ph.name)))?;
             out.push((p, o.clone(), order));
         }
     }
@@ -347,7 +343,7 @@ fn orders_of(
 }
 
 /// The saved game's phases for [`crate::replay`].
-pub fn recorded_phases(map: &Map, g: &SavedGame) -> Result<Vec<RecordedPhase>, String> {
+pub fn recorded_phases(map: &Map, g: &SavedGame) -> Result<Vec<RecordedPhase>> {
     let mut out = Vec::new();
     for (i, ph) in g.phases.iter().enumerate() {
         let phase = phase_of(&ph.name);
@@ -357,7 +353,7 @@ pub fn recorded_phases(map: &Map, g: &SavedGame) -> Result<Vec<RecordedPhase>, S
             name: ph.name.clone(),
             phase,
             position: position_of(map, &ph.state, previous)
-                .map_err(|e| format!("{}: {e}", ph.name))?,
+                .map_err(|e| Error::unreadable(format!("{}: {e}", ph.name)))?,
             orders: orders_of(map, ph, kind)?
                 .into_iter()
                 .map(|(p, _, o)| (p, o))
@@ -371,29 +367,11 @@ pub fn recorded_phases(map: &Map, g: &SavedGame) -> Result<Vec<RecordedPhase>, S
 /// Imports a saved game as an entente game: seven players named after their powers, the
 /// package's rules, every phase adjudicated again by entente from the recorded orders.
 /// Returns the game and the first phase whose recorded position differs, if any.
-pub fn import(map: Arc<Map>, g: &SavedGame) -> Result<(Session, Option<String>), String> {
-    let players = map
-        .power_ids()
-        .map(|p| Player {
-            name: map.power(p).name.clone(),
-            powers: vec![p],
-        })
-        .collect();
-    let options = GameOptions {
-        gunboat: g.rules.iter().any(|r| r == "NO_PRESS"),
-        ..GameOptions::default()
-    };
-    let mut s = Session::new(
-        map.clone(),
-        &g.map,
-        package_rules(),
-        Setup::Seven,
-        players,
-        None,
-        options,
-        0,
-        Assignment::Given,
-    )?;
+pub fn import(variant: Variant, g: &SavedGame) -> Result<(Session, Option<String>)> {
+    let map = variant.map.clone();
+    let mut config = SessionConfig::named_after_powers(variant, package_rules());
+    config.options.gunboat = g.rules.iter().any(|r| r == "NO_PRESS");
+    let mut s = Session::new(config)?;
     let recorded = recorded_phases(&map, g)?;
     let mut first_difference = None;
     for (i, ph) in g.phases.iter().enumerate() {
@@ -403,12 +381,12 @@ pub fn import(map: Arc<Map>, g: &SavedGame) -> Result<(Session, Option<String>),
         if i + 1 == g.phases.len() {
             break;
         }
-        if phase != s.game.phase() {
-            return Err(format!(
+        if phase != s.game().phase() {
+            return Err(Error::unreadable(format!(
                 "{}: entente's game is at {}",
                 ph.name,
-                s.game.phase().code()
-            ));
+                s.game().phase().code()
+            )));
         }
         let sheets = orders_of(&map, ph, phase.kind)?
             .into_iter()
@@ -425,8 +403,12 @@ pub fn import(map: Arc<Map>, g: &SavedGame) -> Result<(Session, Option<String>),
             .collect();
         s.process(sheets);
         if first_difference.is_none()
-            && !crate::replay::compare_positions(&map, s.game.position(), &recorded[i + 1].position)
-                .is_empty()
+            && !crate::replay::compare_positions(
+                &map,
+                s.game().position(),
+                &recorded[i + 1].position,
+            )
+            .is_empty()
         {
             first_difference = Some(ph.name.clone());
         }
@@ -529,7 +511,7 @@ fn py_state(
         "civil_disorder": cd,
         "builds": builds,
         "game_id": "entente",
-        "map": s.variant(),
+        "map": s.variant().name,
         "rules": rules,
     })
 }
@@ -570,8 +552,8 @@ pub fn export(s: &Session, id: &str) -> Value {
             orders.insert(up(map.power(p).name.clone()), json!([]));
         }
         let mut results = serde_json::Map::new();
-        let judged = crate::record::order_results(&h.result);
-        for (p, line, r) in crate::record::line_results(sheets, ctx, judged) {
+        let judged = h.result.orders();
+        for (p, line, r) in entente_host::line_results(sheets, ctx, judged) {
             let (Some(order), Some(r)) = (line.order(), r) else {
                 continue;
             };
@@ -612,5 +594,5 @@ pub fn export(s: &Session, id: &str) -> Value {
         "results": {},
         "messages": [],
     }));
-    json!({ "id": id, "map": s.variant(), "rules": rules, "phases": phases })
+    json!({ "id": id, "map": s.variant().name, "rules": rules, "phases": phases })
 }

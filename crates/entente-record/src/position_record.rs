@@ -1,6 +1,7 @@
 //! A position as text for the game record: units (`A par`, `F stp/sc`), centre owners and
 //! dislodged units with every space they may retreat to, keyed by power name.
 
+use entente_game::{Error, Result};
 use entente_judge::{Dislodged, Position, Unit};
 use entente_map::{Loc, LocSet, Map, PowerId, UnitType};
 use serde::{Deserialize, Serialize};
@@ -32,40 +33,40 @@ pub fn unit_text(map: &Map, ty: UnitType, loc: Loc) -> String {
 }
 
 /// A location from its abbreviation: `par`, `stp/sc` (any case).
-pub fn parse_loc(map: &Map, text: &str) -> Result<Loc, String> {
+pub fn parse_loc(map: &Map, text: &str) -> Result<Loc> {
     let (p, c) = match text.split_once('/') {
         Some((p, c)) => (p, Some(c)),
         None => (text, None),
     };
     let prov = map
         .lookup_province(p.trim())
-        .ok_or_else(|| format!("unknown province '{p}'"))?;
+        .ok_or_else(|| Error::unreadable(format!("unknown province '{p}'")))?;
     match c {
         None => Ok(prov.loc()),
         Some(c) => map
             .lookup_coast(prov, c.trim())
-            .ok_or_else(|| format!("'{p}' has no coast '{c}'")),
+            .ok_or_else(|| Error::unreadable(format!("'{p}' has no coast '{c}'"))),
     }
 }
 
 /// A unit from `A par` / `F stp/sc`.
-pub fn parse_unit(map: &Map, text: &str) -> Result<(UnitType, Loc), String> {
+pub fn parse_unit(map: &Map, text: &str) -> Result<(UnitType, Loc)> {
     let t = text.trim();
     let (ty, at) = t
         .split_once(' ')
         .and_then(|(a, b)| Some((UnitType::from_letter(a.chars().next()?)?, b.trim())))
         .filter(|(_, b)| !b.is_empty())
-        .ok_or_else(|| format!("unit '{t}': write 'A par' or 'F stp/sc'"))?;
+        .ok_or_else(|| Error::unreadable(format!("unit '{t}': write 'A par' or 'F stp/sc'")))?;
     let loc = parse_loc(map, at)?;
     if !map.can_occupy(ty, loc) {
-        return Err(format!("unit '{t}' cannot stand there"));
+        return Err(Error::unreadable(format!("unit '{t}' cannot stand there")));
     }
     Ok((ty, loc))
 }
 
-fn power(map: &Map, name: &str) -> Result<PowerId, String> {
+fn power(map: &Map, name: &str) -> Result<PowerId> {
     map.lookup_power(name)
-        .ok_or_else(|| format!("unknown power '{name}'"))
+        .ok_or_else(|| Error::unreadable(format!("unknown power '{name}'")))
 }
 
 impl PositionRecord {
@@ -88,12 +89,7 @@ impl PositionRecord {
         }
         let dislodged = pos
             .dislodged()
-            .map(|(_, d)| DislodgedRecord {
-                power: map.power(d.unit.power).name.clone(),
-                unit: unit_text(map, d.unit.ty, d.unit.loc),
-                attacker_from: map.province(d.attacker_from).abbr.clone(),
-                retreats: d.retreats.iter().map(|l| map.loc_abbr(Loc(l))).collect(),
-            })
+            .map(|(_, d)| PositionRecord::dislodged_record(map, &d))
             .collect();
         PositionRecord {
             units,
@@ -102,14 +98,17 @@ impl PositionRecord {
         }
     }
 
-    pub fn to_position(&self, map: &Map) -> Result<Position, String> {
+    pub fn to_position(&self, map: &Map) -> Result<Position> {
         let mut pos = Position::empty(map);
         for (name, list) in &self.units {
             let p = power(map, name)?;
             for u in list {
                 let (ty, loc) = parse_unit(map, u)?;
                 if pos.unit_at(map.province_of(loc)).is_some() {
-                    return Err(format!("two units in '{}'", map.loc_abbr(loc)));
+                    return Err(Error::unreadable(format!(
+                        "two units in '{}'",
+                        map.loc_abbr(loc)
+                    )));
                 }
                 pos.place(map, Unit { power: p, ty, loc });
             }
@@ -119,28 +118,41 @@ impl PositionRecord {
             for c in list {
                 let prov = map.province_of(parse_loc(map, c)?);
                 if !map.is_centre(prov) {
-                    return Err(format!("'{c}' is not a supply centre"));
+                    return Err(Error::unreadable(format!("'{c}' is not a supply centre")));
                 }
                 pos.set_owner(prov, Some(p));
             }
         }
         for d in &self.dislodged {
-            let p = power(map, &d.power)?;
-            let (ty, loc) = parse_unit(map, &d.unit)?;
-            let attacker_from = map.province_of(parse_loc(map, &d.attacker_from)?);
-            let mut retreats = LocSet::EMPTY;
-            for r in &d.retreats {
-                retreats.insert(parse_loc(map, r)?.0);
-            }
-            pos.set_dislodged(
-                map.province_of(loc),
-                Some(Dislodged {
-                    unit: Unit { power: p, ty, loc },
-                    attacker_from,
-                    retreats,
-                }),
-            );
+            let d = PositionRecord::dislodged_of(map, d)?;
+            pos.set_dislodged(map.province_of(d.unit.loc), Some(d));
         }
         Ok(pos)
+    }
+
+    /// A dislodged unit as the record writes it.
+    pub fn dislodged_record(map: &Map, d: &Dislodged) -> DislodgedRecord {
+        DislodgedRecord {
+            power: map.power(d.unit.power).name.clone(),
+            unit: unit_text(map, d.unit.ty, d.unit.loc),
+            attacker_from: map.province(d.attacker_from).abbr.clone(),
+            retreats: d.retreats.iter().map(|l| map.loc_abbr(Loc(l))).collect(),
+        }
+    }
+
+    /// A dislodged unit from the record.
+    pub fn dislodged_of(map: &Map, d: &DislodgedRecord) -> Result<Dislodged> {
+        let p = power(map, &d.power)?;
+        let (ty, loc) = parse_unit(map, &d.unit)?;
+        let attacker_from = map.province_of(parse_loc(map, &d.attacker_from)?);
+        let mut retreats = LocSet::EMPTY;
+        for r in &d.retreats {
+            retreats.insert(parse_loc(map, r)?.0);
+        }
+        Ok(Dislodged {
+            unit: Unit { power: p, ty, loc },
+            attacker_from,
+            retreats,
+        })
     }
 }

@@ -1,0 +1,45 @@
+//! The game master's acts, each a typed event appended to the game's log: what a store
+//! appends, what a front end shows as the game's chronicle, what an audit reads.
+
+use entente_judge::Phase;
+use serde::{Deserialize, Serialize};
+
+/// One act of the game master (or of the rules acting for them).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "act", rename_all = "kebab-case")]
+pub enum Event {
+    /// The current phase was adjudicated; `forced` when orders were still missing and the
+    /// deadline had not passed (or the game was paused).
+    Adjudicated {
+        forced: bool,
+    },
+    /// A power was put in civil disorder, or back in play.
+    CivilDisorder {
+        power: String,
+        on: bool,
+    },
+    /// A draw among every power with units.
+    Draw,
+    /// The deadline was set or moved (`None`: no deadline).
+    Deadline {
+        due: Option<jiff::Timestamp>,
+    },
+    /// The game stopped (no adjudication, the deadline stands still) or went on.
+    Paused,
+    Resumed,
+    /// A new player took a seat.
+    PlayerReplaced {
+        old: String,
+        new: String,
+    },
+}
+
+/// An event as logged: its number, the phase it happened in and, when the front end keeps a
+/// clock, when.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LoggedEvent {
+    pub seq: u64,
+    pub phase: Phase,
+    pub at: Option<jiff::Timestamp>,
+    pub event: Event,
+}

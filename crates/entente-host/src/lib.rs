@@ -1,0 +1,27 @@
+//! Hosting a game: the game master's side of it. A [`Session`] is a [`entente_game::Game`] with
+//! its players and their seats, the order sheets received (the last sheet counts), the press
+//! the game master relays ([`press`]), the deadline ([`Deadline`], a real instant in the game
+//! master's time zone) and the log of the game master's acts, each a typed [`Event`].
+//!
+//! Front ends (the command line, and the server, mail gateway and DAIDE server to come) are
+//! thin layers over this crate: they read a request, call one method, and print its result.
+//! Errors are [`Error`] values whose [`ErrorKind`] a front end maps to its own answer.
+
+mod acts;
+mod create;
+mod deadline;
+mod events;
+pub mod press;
+mod session;
+mod sheet;
+
+pub use create::{parse_players, GameSpec, PlayersSpec};
+pub use deadline::Deadline;
+pub use entente_game::{Error, ErrorKind, Result};
+pub use events::{Event, LoggedEvent};
+pub use press::{Message, Recipients};
+pub use session::{
+    line_results, Assignment, CoinToss, Echo, GameOptions, PhaseContext, PhaseSheets, Player,
+    Session, SessionConfig, SessionParts, Status,
+};
+pub use sheet::{read_line, read_sheet, Reading, SheetLine, StoredLine};

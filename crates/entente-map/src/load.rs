@@ -1,0 +1,86 @@
+//! The one variant loader: a variant named by a scenario, a game record or the command line
+//! is a built-in variant (or an alias of one) or the path of a variant file. A [`Variant`]
+//! keeps the file's text with the compiled map, so a game record can carry it and never
+//! depend on the file again.
+
+use crate::{builtin_variant_names, find_builtin_variant, Map, VariantError};
+use std::sync::Arc;
+
+/// A loaded variant: its name, the compiled map and the text it was compiled from.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// The built-in name (`standard`), or the path or name the file was given by.
+    pub name: String,
+    pub map: Arc<Map>,
+    /// The variant file's text (the embedded file of a built-in variant).
+    pub text: Arc<str>,
+    /// Whether it is one of [`crate::BUILTIN_VARIANTS`], unchanged.
+    pub builtin: bool,
+}
+
+/// Why a variant could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    #[error(
+        "unknown variant '{name}' (built in: {builtins}; or the path of a variant .toml file)"
+    )]
+    Unknown { name: String, builtins: String },
+    #[error("variant file {path}: {message}")]
+    Unreadable { path: String, message: String },
+    #[error("variant file {path}: {error}")]
+    Invalid { path: String, error: VariantError },
+}
+
+impl Variant {
+    /// The built-in variant called `name` (or an alias of it).
+    pub fn builtin(name: &str) -> Option<Variant> {
+        let b = find_builtin_variant(name)?;
+        // The embedded files are tested in this crate; failing here is a build defect.
+        let map = b
+            .load()
+            .unwrap_or_else(|e| panic!("embedded variant '{}' is invalid: {e}", b.name));
+        Some(Variant {
+            name: b.name.to_string(),
+            map: Arc::new(map),
+            text: Arc::from(b.toml),
+            builtin: true,
+        })
+    }
+
+    /// A variant from a file's text (`name`: what to call it, such as its path).
+    pub fn from_text(name: &str, text: &str) -> Result<Variant, VariantError> {
+        Ok(Variant {
+            name: name.to_string(),
+            map: Arc::new(Map::from_toml(text)?),
+            text: Arc::from(text),
+            builtin: false,
+        })
+    }
+
+    /// A built-in variant's name, or the path of a variant file (`*.toml`, relative to the
+    /// working directory).
+    pub fn load(name: &str) -> Result<Variant, LoadError> {
+        if let Some(v) = Variant::builtin(name) {
+            return Ok(v);
+        }
+        if name.to_lowercase().ends_with(".toml") {
+            let text = std::fs::read_to_string(name).map_err(|e| LoadError::Unreadable {
+                path: name.to_string(),
+                message: e.to_string(),
+            })?;
+            return Variant::from_text(name, &text).map_err(|error| LoadError::Invalid {
+                path: name.to_string(),
+                error,
+            });
+        }
+        Err(LoadError::Unknown {
+            name: name.to_string(),
+            builtins: builtin_variant_names().join(", "),
+        })
+    }
+}
+
+/// The map of a built-in variant or a variant file ([`Variant::load`]).
+pub fn load_variant(name: &str) -> Result<Map, LoadError> {
+    Variant::load(name).map(|v| Arc::unwrap_or_clone(v.map))
+}

@@ -1,0 +1,150 @@
+//! A hosted game in judge form: the echo of a sheet, the status (who is in, who is missing),
+//! each adjudicated phase with every sheet line's fate, the players. What the command line
+//! prints, and what the server, the mail gateway and the DAIDE server will send.
+
+use crate::{phase_listing, phase_title};
+use entente_host::{line_results, Echo, Reading, Session};
+use entente_judge::PhaseResult;
+use entente_map::{Map, PowerId};
+use std::fmt::Write;
+
+/// Powers by name, `none` for none.
+pub fn powers_list(map: &Map, ps: &[PowerId]) -> String {
+    if ps.is_empty() {
+        return "none".into();
+    }
+    ps.iter()
+        .map(|&p| map.power(p).name.clone())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Each line of a sheet as understood, with what is wrong with it.
+pub fn echo_lines(echoes: &[Echo], out: &mut String) {
+    for e in echoes {
+        let echo = match (&e.line.reading, &e.problem) {
+            (Reading::Order { canonical, .. }, None) => canonical.clone(),
+            (Reading::Order { canonical, .. }, Some(why)) => {
+                format!("{canonical} (*will not be carried out: {why}*)")
+            }
+            (Reading::Unreadable(why), _) => format!("(*unreadable: {why}; counts as Hold*)"),
+        };
+        let _ = writeln!(out, "  {:<28} => {echo}", e.line.text);
+    }
+}
+
+/// Who is in and who is missing in the current phase, the deadline, the game's options;
+/// or how the game ended.
+pub fn game_status(file: &str, s: &Session) -> String {
+    let map = s.map();
+    let g = s.game();
+    let mut out = String::new();
+    if let Some(end) = s.end_text() {
+        let _ = writeln!(out, "{file}: game over. {end}.");
+        return out;
+    }
+    let st = s.status();
+    let _ = writeln!(out, "{file}: {}", phase_title(map, st.phase));
+    if let Some(d) = s.deadline() {
+        let _ = writeln!(out, "Deadline: {d}");
+    }
+    if s.is_paused() {
+        let _ = writeln!(out, "Paused by the game master.");
+    }
+    let _ = writeln!(out, "Orders in: {}", powers_list(map, &st.received));
+    let _ = writeln!(out, "Missing: {}", powers_list(map, &st.missing));
+    if !st.civil_disorder.is_empty() {
+        let _ = writeln!(
+            out,
+            "Civil disorder: {}",
+            powers_list(map, &st.civil_disorder)
+        );
+    }
+    let neutral: Vec<PowerId> = map.power_ids().filter(|&p| g.is_neutral(p)).collect();
+    if !neutral.is_empty() {
+        let _ = writeln!(out, "Neutral: {}", powers_list(map, &neutral));
+    }
+    if s.options().gunboat {
+        let _ = writeln!(out, "Gunboat: no press.");
+    }
+    if s.options().anonymous {
+        let _ = writeln!(
+            out,
+            "Anonymous: who plays which power is not told; press comes without its sender."
+        );
+    }
+    out
+}
+
+/// The judge-form listing of history entry `i`: each phase's orders and results, the lines
+/// that were not read or not counted, disbands, positions and centres.
+pub fn game_phase(s: &Session, i: usize, out: &mut String) {
+    let map = s.map();
+    let h = &s.game().history()[i];
+    let sheets = &s.phase_sheets()[i];
+    let ctx = &s.phase_contexts()[i];
+    let mut extra = Vec::new();
+    for (p, line, r) in line_results(sheets, ctx, h.result.orders()) {
+        match (&line.reading, r) {
+            (Reading::Unreadable(why), _) => {
+                extra.push((p, format!("\"{}\" (*unreadable: {why}; holds*)", line.text)))
+            }
+            (Reading::Order { canonical, .. }, None) => extra.push((
+                p,
+                format!(
+                    "{canonical}. (*ignored: {}*)",
+                    if ctx.neutral.contains(&p) {
+                        "neutral"
+                    } else {
+                        "civil disorder"
+                    }
+                ),
+            )),
+            _ => {}
+        }
+    }
+    if let PhaseResult::Movement(r) = &h.result {
+        // Units of powers that give no orders are disbanded at once, with no retreat phase.
+        for (at, d) in &r.dislodged {
+            if !d.retreats.is_empty() && h.after.dislodged_at(*at).is_none() {
+                extra.push((
+                    d.unit.power,
+                    format!(
+                        "{} {} is disbanded: no orders come from {}.",
+                        d.unit.ty.letter(),
+                        map.loc_name(d.unit.loc),
+                        map.power(d.unit.power).name
+                    ),
+                ));
+            }
+        }
+    }
+    phase_listing(
+        map,
+        &phase_title(map, h.phase),
+        &h.result,
+        &h.before,
+        &h.after,
+        &extra,
+        out,
+    );
+    if !ctx.civil_disorder.is_empty() {
+        let _ = writeln!(
+            out,
+            "In civil disorder: {}.\n",
+            powers_list(map, &ctx.civil_disorder)
+        );
+    }
+}
+
+/// Who plays which powers; in an anonymous game only the players' names.
+pub fn game_players(s: &Session, out: &mut String) {
+    if s.options().anonymous {
+        let names: Vec<&str> = s.players().iter().map(|p| p.name.as_str()).collect();
+        let _ = writeln!(out, "Players: {}", names.join(", "));
+        return;
+    }
+    for p in s.players() {
+        let _ = writeln!(out, "{}: {}", p.name, powers_list(s.map(), &p.powers));
+    }
+}
