@@ -7,20 +7,25 @@
 
 mod bitset;
 mod builtin;
+mod compile;
+mod distance;
 mod error;
 mod file;
 mod ids;
 mod map;
 mod names;
+mod word_table;
 
 pub use bitset::LocSet;
 pub use builtin::{
     builtin_variant, builtin_variant_names, find_builtin_variant, BuiltinVariant, BUILTIN_VARIANTS,
 };
+pub use distance::Distances;
 pub use error::{VariantError, VariantWarning};
 pub use ids::{Loc, PowerId, ProvinceId, UnitType};
 pub use map::{LocInfo, Map, Power, Province, ProvinceKind};
 pub use names::normalize_name;
+pub use word_table::PackedWordTable;
 
 /// The standard map's variant file, embedded so the binary needs no data directory.
 pub const STANDARD_TOML: &str = include_str!("../variants/standard.toml");
