@@ -72,11 +72,7 @@ impl<V> PackedWordTable<V> {
     #[inline]
     pub fn get_bytes(&self, word: &[u8]) -> Option<&V> {
         let Some(key) = pack(word) else {
-            return self
-                .long
-                .iter()
-                .find(|(w, _)| w.as_bytes().eq_ignore_ascii_case(word))
-                .map(|(_, v)| v);
+            return self.get_long(word);
         };
         let mask = self.short.len().wrapping_sub(1);
         let mut i = slot(key, mask);
@@ -91,6 +87,16 @@ impl<V> PackedWordTable<V> {
             i = (i + 1) & mask;
         }
         None
+    }
+
+    /// A word that does not pack: empty, or 16 bytes or more (rare, so out of line).
+    #[cold]
+    #[inline(never)]
+    fn get_long(&self, word: &[u8]) -> Option<&V> {
+        self.long
+            .iter()
+            .find(|(w, _)| w.as_bytes().eq_ignore_ascii_case(word))
+            .map(|(_, v)| v)
     }
 
     /// How many words the table holds.
