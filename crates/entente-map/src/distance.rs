@@ -7,7 +7,7 @@ use crate::{Loc, LocSet, Map, ProvinceId};
 /// and sea (armies "including convoys", 2023: both unit types), and fleets by sea only.
 ///
 /// [`Map::distances`] computes them once per map.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Distances {
     n: usize,
     any: Vec<u8>,
@@ -41,6 +41,12 @@ impl Distances {
     /// Moves between two provinces for a fleet.
     pub fn fleet(&self, a: ProvinceId, b: ProvinceId) -> u8 {
         self.fleet[a.index() * self.n + b.index()]
+    }
+}
+
+impl std::fmt::Debug for Distances {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Distances({} provinces)", self.n)
     }
 }
 
@@ -127,5 +133,6 @@ mod tests {
         // A clone of the map answers the same.
         let clone = map.clone();
         assert_eq!(clone.distances().any(p(&map, "par"), p(&map, "mos")), 5);
+        assert_eq!(format!("{fresh:?}"), "Distances(75 provinces)");
     }
 }
