@@ -7,6 +7,7 @@
 
 mod bitset;
 mod builtin;
+mod compile;
 mod distance;
 mod error;
 mod file;
@@ -14,6 +15,7 @@ mod ids;
 mod load;
 mod map;
 mod names;
+mod word_table;
 
 pub use bitset::LocSet;
 pub use builtin::{
@@ -25,6 +27,7 @@ pub use ids::{Loc, PowerId, ProvinceId, UnitType};
 pub use load::{load_variant, LoadError, Variant};
 pub use map::{LocInfo, Map, Power, Province, ProvinceKind};
 pub use names::normalize_name;
+pub use word_table::PackedWordTable;
 
 /// The standard map's variant file, embedded so the binary needs no data directory.
 pub const STANDARD_TOML: &str = include_str!("../variants/standard.toml");

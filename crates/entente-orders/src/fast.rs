@@ -4,9 +4,9 @@
 //!
 //! [`parse_fast`] cuts the text into at most [`MAX_TOKS`] tokens on the stack and looks every
 //! word up once (both tables ignore ASCII case): in the map's one-word index
-//! ([`Map::name_word`]: province, power, "a longer name starts here") and in a table of the
-//! keyword lists of [`crate::parse`] (which lists the word is in, alone or as the first word of
-//! a phrase; which coast it spells). It then runs the general parser's own search — the same
+//! ([`Map::name_word`]: province, power, "a longer name starts here") and in the keyword table
+//! of [`crate::keywords`], which the general parser reads too (which lists the word is in,
+//! alone or as the first word of a phrase; which coast it spells). It then runs the general parser's own search — the same
 //! readings, in the same order, keeping the first complete one — but every step has at most
 //! two candidates, because the cases that would need more are refused:
 //!
@@ -20,170 +20,12 @@
 //! Refusing (`None`) sends the text to the general parser, which also produces every error:
 //! the fast path never errs, so when it answers, it answers what the general parser would.
 
+use crate::keywords::{self, List, WordInfo, COASTS};
 use crate::model::{Order, Target, UnitRef};
-use crate::parse::kw;
 use entente_map::{Loc, Map, ProvinceId, UnitType};
-use std::sync::OnceLock;
 
 /// The most tokens the fast path reads (`F Spa(sc) S A Mar - Gas` has 10).
 const MAX_TOKS: usize = 16;
-
-/// Indices of the keyword lists, in the order of [`kw::ALL`].
-mod list {
-    pub const ARMY: usize = 0;
-    pub const FLEET: usize = 1;
-    pub const HOLD: usize = 2;
-    pub const HOLD_TAIL: usize = 3;
-    pub const SUPPORT: usize = 4;
-    pub const CONVOY: usize = 5;
-    pub const MOVE: usize = 6;
-    pub const VIA: usize = 7;
-    pub const CONVOY_NOUN: usize = 8;
-    pub const CONVOYED: usize = 9;
-    pub const RETREAT: usize = 10;
-    pub const DISBAND: usize = 11;
-    pub const BUILD: usize = 12;
-    pub const REMOVE_PREFIX: usize = 13;
-    pub const REMOVE_POSTFIX: usize = 14;
-    pub const WAIVE: usize = 15;
-}
-
-/// What a word is to the keyword lists.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-struct KwInfo {
-    /// Bit `l`: the word alone is an entry of list `l`.
-    single: u16,
-    /// Bit `l`: the word is the first word of an entry of several words of list `l`.
-    multi: u16,
-    /// The coast the word alone spells: an index into [`kw::COASTS`], plus one (0: none).
-    coast: u8,
-    /// The word is the first word of a coast spelling of several words.
-    coast_multi: bool,
-}
-
-/// The keyword table: every ASCII word of the keyword lists and coast spellings (the fast path
-/// reads nothing else), packed like the map's word index: up to 15 bytes with the length in a
-/// `u128`, found by open addressing; longer ones (none today) in a list.
-struct KwTable {
-    /// A power of two long, at most half full; key 0 marks an empty slot.
-    short: Vec<(u128, KwInfo)>,
-    long: Vec<(&'static str, KwInfo)>,
-}
-
-fn pack(word: &[u8]) -> Option<u128> {
-    if word.is_empty() || word.len() > 15 {
-        return None;
-    }
-    // Byte `i`, lower-cased, at bits `8 i`; the length in the top byte.
-    let (a, b) = word.split_at(word.len().min(8));
-    let le = |k: u64, &c: &u8| k << 8 | u64::from(c.to_ascii_lowercase());
-    let lo = a.iter().rev().fold(0, le);
-    let hi = b.iter().rev().fold(0, le) | (word.len() as u64) << 56;
-    Some(u128::from(hi) << 64 | u128::from(lo))
-}
-
-fn slot(key: u128, mask: usize) -> usize {
-    let h = (key as u64 ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    (h >> 32) as usize & mask
-}
-
-impl KwTable {
-    fn build() -> KwTable {
-        /// The entry of `w` in `words` (made when new); none for a word that is not ASCII.
-        fn entry<'w>(
-            words: &'w mut Vec<(&'static str, KwInfo)>,
-            w: &'static str,
-        ) -> Option<&'w mut KwInfo> {
-            if !w.is_ascii() {
-                return None;
-            }
-            let i = match words.iter().position(|e| e.0 == w) {
-                Some(i) => i,
-                None => {
-                    words.push((w, KwInfo::default()));
-                    words.len() - 1
-                }
-            };
-            words.get_mut(i).map(|e| &mut e.1)
-        }
-        let mut words: Vec<(&'static str, KwInfo)> = Vec::new();
-        for (l, entries) in kw::ALL.iter().enumerate() {
-            for e in entries.iter() {
-                match e.split_once(' ') {
-                    Some((first, _)) => entry(&mut words, first)
-                        .into_iter()
-                        .for_each(|k| k.multi |= 1 << l),
-                    None => entry(&mut words, e)
-                        .into_iter()
-                        .for_each(|k| k.single |= 1 << l),
-                }
-            }
-        }
-        for (c, (_, spellings)) in kw::COASTS.iter().enumerate() {
-            for s in spellings.iter() {
-                match s.split_once(' ') {
-                    Some((first, _)) => entry(&mut words, first)
-                        .into_iter()
-                        .for_each(|k| k.coast_multi = true),
-                    // `coast_code` takes the first list that has the spelling.
-                    None => entry(&mut words, s)
-                        .into_iter()
-                        .filter(|k| k.coast == 0)
-                        .for_each(|k| k.coast = c as u8 + 1),
-                }
-            }
-        }
-        let size = (words.len() * 2).next_power_of_two().max(16);
-        let mut t = KwTable {
-            short: vec![(0, KwInfo::default()); size],
-            long: Vec::new(),
-        };
-        for (w, info) in words {
-            match pack(w.as_bytes()) {
-                Some(key) => {
-                    let mut i = slot(key, size - 1);
-                    while t.short.get(i).is_some_and(|e| e.0 != 0) {
-                        i = (i + 1) & (size - 1);
-                    }
-                    if let Some(e) = t.short.get_mut(i) {
-                        *e = (key, info);
-                    }
-                }
-                None => t.long.push((w, info)),
-            }
-        }
-        t
-    }
-
-    /// What the ASCII word `w` (in any case) is to the keyword lists.
-    fn get(&self, w: &[u8]) -> KwInfo {
-        let Some(key) = pack(w) else {
-            return self
-                .long
-                .iter()
-                .find(|e| e.0.as_bytes().eq_ignore_ascii_case(w))
-                .map_or_else(KwInfo::default, |e| e.1);
-        };
-        let mask = self.short.len().wrapping_sub(1);
-        let mut i = slot(key, mask);
-        // At most half full: an empty slot always ends the probe.
-        while let Some(&(k, info)) = self.short.get(i) {
-            if k == key {
-                return info;
-            }
-            if k == 0 {
-                break;
-            }
-            i = (i + 1) & mask;
-        }
-        KwInfo::default()
-    }
-}
-
-fn kw_table() -> &'static KwTable {
-    static TABLE: OnceLock<KwTable> = OnceLock::new();
-    TABLE.get_or_init(KwTable::build)
-}
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -210,7 +52,7 @@ struct Tok {
     /// The word may begin a nationality: a power name of two letters or more, or the first
     /// word of a longer one (`Parser::powers` does not try one-letter names).
     nationality: bool,
-    kw: KwInfo,
+    kw: WordInfo,
 }
 
 /// All zeros, so that the token array starts as a plain memset.
@@ -221,11 +63,11 @@ const NO_TOK: Tok = Tok {
     province: None,
     starts_province_name: false,
     nationality: false,
-    kw: KwInfo {
+    kw: WordInfo {
         single: 0,
         multi: 0,
         coast: 0,
-        coast_multi: false,
+        flags: 0,
     },
 };
 
@@ -264,7 +106,7 @@ pub(crate) fn parse_fast(map: &Map, text: &str) -> Option<Order> {
 impl Scan<'_> {
     fn tokenize(&mut self) -> R<()> {
         let b = self.text;
-        let kws = kw_table();
+        let kws = keywords::words();
         let mut i = 0;
         while let Some(&c) = b.get(i) {
             let start = i;
@@ -314,7 +156,7 @@ impl Scan<'_> {
                 tok.province = province;
                 tok.starts_province_name = starts_province_name;
                 tok.nationality = (power.is_some() && word.len() >= 2) || starts_power_name;
-                tok.kw = kws.get(word.as_bytes());
+                tok.kw = kws.get(word).copied().unwrap_or_default();
             }
             self.n += 1;
         }
@@ -347,46 +189,27 @@ impl Scan<'_> {
         k >= self.n
     }
 
-    /// `Parser::kw`: the end of the longest entry of list `l` from `i`, maybe in parentheses.
-    #[inline]
-    fn kw<const L: usize>(&self, i: usize) -> Option<usize> {
-        let bare = |i: usize| -> Option<usize> {
-            let info = self.word(i)?.kw;
-            let bit = 1u16 << L;
-            let mut best = (info.single & bit != 0).then_some(i + 1);
-            if info.multi & bit != 0 {
-                for entry in kw::ALL.get(L).copied().unwrap_or_default() {
-                    if !entry.contains(' ') {
-                        continue;
-                    }
-                    let mut j = i;
-                    let mut ok = true;
-                    for w in entry.split(' ') {
-                        if self.word_is(j, w) {
-                            j += 1;
-                        } else {
-                            ok = false;
-                            break;
-                        }
-                    }
-                    if ok && best < Some(j) {
-                        best = Some(j);
-                    }
-                }
-            }
-            best
-        };
-        if let Some(j) = bare(i) {
+    /// `Parser::kw`: the end of the longest entry of `list` from `i`, maybe in parentheses.
+    #[inline(always)]
+    fn kw(&self, i: usize, list: List) -> Option<usize> {
+        if let Some(j) = self.kw_bare(i, list) {
             return Some(j);
         }
         if self.kind(i) == Some(Kind::Open) {
-            if let Some(j) = bare(i + 1) {
+            if let Some(j) = self.kw_bare(i + 1, list) {
                 if self.kind(j) == Some(Kind::Close) {
                     return Some(j + 1);
                 }
             }
         }
         None
+    }
+
+    /// The end of the longest entry of `list` from `i`.
+    #[inline(always)]
+    fn kw_bare(&self, i: usize, list: List) -> Option<usize> {
+        let info = self.word(i)?.kw;
+        list.longest(info, i, |j, w| self.word_is(j, w))
     }
 
     /// `Parser::provinces`, when it has at most one reading: the province the word at `i`
@@ -401,16 +224,16 @@ impl Scan<'_> {
         Ok(t.province)
     }
 
-    /// The index into [`kw::COASTS`] of the coast spelled by the words `first..end`.
+    /// The index into [`COASTS`] of the coast spelled by the words `first..end`.
     fn coast_code(&self, first: usize, end: usize) -> Option<usize> {
         if end == first + 1 {
             let c = self.word(first)?.kw.coast;
             return (c > 0).then(|| usize::from(c) - 1);
         }
-        if !self.word(first)?.kw.coast_multi {
+        if !self.word(first)?.kw.starts_coast() {
             return None;
         }
-        kw::COASTS.iter().position(|(_, spellings)| {
+        COASTS.iter().position(|(_, spellings)| {
             spellings.iter().any(|s| {
                 s.split(' ').count() == end - first
                     && s.split(' ')
@@ -424,7 +247,7 @@ impl Scan<'_> {
     fn coast_words(&self, i: usize) -> Two<(usize, usize)> {
         if !self
             .word(i)
-            .is_some_and(|t| t.kw.coast != 0 || t.kw.coast_multi)
+            .is_some_and(|t| t.kw.coast != 0 || t.kw.starts_coast())
         {
             return [None; 2];
         }
@@ -443,9 +266,9 @@ impl Scan<'_> {
         out
     }
 
-    /// `Map::lookup_coast(p, code)` for a code of [`kw::COASTS`], without allocating.
+    /// `Map::lookup_coast(p, code)` for a code of [`COASTS`], without allocating.
     fn coast(&self, p: ProvinceId, c: usize) -> Option<Loc> {
-        let (code, _) = kw::COASTS.get(c)?;
+        let (code, _) = COASTS.get(c)?;
         self.map
             .province(p)
             .coasts
@@ -513,10 +336,10 @@ impl Scan<'_> {
     }
 
     fn unit_type(&self, i: usize) -> Option<(UnitType, usize)> {
-        if let Some(j) = self.kw::<{ list::ARMY }>(i) {
+        if let Some(j) = self.kw(i, List::Army) {
             return Some((UnitType::Army, j));
         }
-        self.kw::<{ list::FLEET }>(i).map(|j| (UnitType::Fleet, j))
+        self.kw(i, List::Fleet).map(|j| (UnitType::Fleet, j))
     }
 
     /// `Parser::typed_locs`: `[type] location`.
@@ -559,7 +382,7 @@ impl Scan<'_> {
         loop {
             if matches!(self.kind(j), Some(Kind::Dash | Kind::Arrow)) {
                 j += 1;
-            } else if let Some(k) = self.kw::<{ list::MOVE }>(j) {
+            } else if let Some(k) = self.kw(j, List::Move) {
                 j = k;
             } else {
                 break;
@@ -571,10 +394,10 @@ impl Scan<'_> {
     /// `Parser::via`.
     fn via(&self, i: usize) -> Option<usize> {
         let inner = |i: usize| -> Option<usize> {
-            if let Some(j) = self.kw::<{ list::VIA }>(i) {
-                return self.kw::<{ list::CONVOY_NOUN }>(j);
+            if let Some(j) = self.kw(i, List::Via) {
+                return self.kw(j, List::ConvoyNoun);
             }
-            self.kw::<{ list::CONVOYED }>(i)
+            self.kw(i, List::Convoyed)
         };
         if let Some(j) = inner(i) {
             return Some(j);
@@ -591,14 +414,14 @@ impl Scan<'_> {
 
     /// `Parser::parse`, stopping at the first complete reading.
     fn parse(&self) -> R<Option<Order>> {
-        if let Some(j) = self.kw::<{ list::WAIVE }>(0) {
-            let k = self.kw::<{ list::BUILD }>(j).unwrap_or(j);
+        if let Some(j) = self.kw(0, List::Waive) {
+            let k = self.kw(j, List::Build).unwrap_or(j);
             if self.complete(k) {
                 return Ok(Some(Order::Waive));
             }
         }
-        if let Some(j) = self.kw::<{ list::BUILD }>(0) {
-            if let Some(k) = self.kw::<{ list::WAIVE }>(j) {
+        if let Some(j) = self.kw(0, List::Build) {
+            if let Some(k) = self.kw(j, List::Waive) {
                 if self.complete(k) {
                     return Ok(Some(Order::Waive));
                 }
@@ -612,7 +435,7 @@ impl Scan<'_> {
                 }
             }
         }
-        if let Some(j) = self.kw::<{ list::REMOVE_PREFIX }>(0) {
+        if let Some(j) = self.kw(0, List::RemovePrefix) {
             for (u, k) in self.units(j)?.into_iter().flatten() {
                 if self.complete(k) {
                     return Ok(Some(Order::Remove(u)));
@@ -629,7 +452,7 @@ impl Scan<'_> {
 
     /// `Parser::after_unit`, stopping at the first complete reading.
     fn after_unit(&self, unit: UnitRef, j: usize) -> R<Option<Order>> {
-        if let Some(k) = self.kw::<{ list::HOLD }>(j) {
+        if let Some(k) = self.kw(j, List::Hold) {
             if self.complete(k) {
                 return Ok(Some(Order::Hold(unit)));
             }
@@ -649,14 +472,14 @@ impl Scan<'_> {
                 }
             }
         }
-        if let Some(k) = self.kw::<{ list::SUPPORT }>(j) {
+        if let Some(k) = self.kw(j, List::Support) {
             for (target, m) in self.targets(k)?.into_iter().flatten() {
                 if self.complete(m) {
                     return Ok(Some(Order::SupportHold { unit, target }));
                 }
                 let h = self
-                    .kw::<{ list::HOLD }>(m)
-                    .or_else(|| self.kw::<{ list::HOLD_TAIL }>(m));
+                    .kw(m, List::Hold)
+                    .or_else(|| self.kw(m, List::HoldTail));
                 if h.is_some_and(|h| self.complete(h)) {
                     return Ok(Some(Order::SupportHold { unit, target }));
                 }
@@ -669,7 +492,7 @@ impl Scan<'_> {
                 }
             }
         }
-        if let Some(k) = self.kw::<{ list::CONVOY }>(j) {
+        if let Some(k) = self.kw(j, List::Convoy) {
             for (target, m) in self.targets(k)?.into_iter().flatten() {
                 if let Some(a) = self.move_phrase(m) {
                     for (to, e) in self.locs(a)?.into_iter().flatten() {
@@ -680,7 +503,7 @@ impl Scan<'_> {
                 }
             }
         }
-        if let Some(k) = self.kw::<{ list::RETREAT }>(j) {
+        if let Some(k) = self.kw(j, List::Retreat) {
             let k = self.move_phrase(k).unwrap_or(k);
             for (to, m) in self.locs(k)?.into_iter().flatten() {
                 if self.complete(m) {
@@ -688,62 +511,21 @@ impl Scan<'_> {
                 }
             }
         }
-        if self
-            .kw::<{ list::DISBAND }>(j)
-            .is_some_and(|k| self.complete(k))
-        {
+        if self.kw(j, List::Disband).is_some_and(|k| self.complete(k)) {
             return Ok(Some(Order::Disband(unit)));
         }
-        if self
-            .kw::<{ list::BUILD }>(j)
-            .is_some_and(|k| self.complete(k))
-        {
+        if self.kw(j, List::Build).is_some_and(|k| self.complete(k)) {
             return Ok(Some(Order::Build {
                 ty: unit.ty,
                 loc: unit.loc,
             }));
         }
         if self
-            .kw::<{ list::REMOVE_POSTFIX }>(j)
+            .kw(j, List::RemovePostfix)
             .is_some_and(|k| self.complete(k))
         {
             return Ok(Some(Order::Remove(unit)));
         }
         Ok(None)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn list_indices_follow_kw_all() {
-        let lists = [
-            (list::ARMY, kw::ARMY),
-            (list::FLEET, kw::FLEET),
-            (list::HOLD, kw::HOLD),
-            (list::HOLD_TAIL, kw::HOLD_TAIL),
-            (list::SUPPORT, kw::SUPPORT),
-            (list::CONVOY, kw::CONVOY),
-            (list::MOVE, kw::MOVE),
-            (list::VIA, kw::VIA),
-            (list::CONVOY_NOUN, kw::CONVOY_NOUN),
-            (list::CONVOYED, kw::CONVOYED),
-            (list::RETREAT, kw::RETREAT),
-            (list::DISBAND, kw::DISBAND),
-            (list::BUILD, kw::BUILD),
-            (list::REMOVE_PREFIX, kw::REMOVE_PREFIX),
-            (list::REMOVE_POSTFIX, kw::REMOVE_POSTFIX),
-            (list::WAIVE, kw::WAIVE),
-        ];
-        assert_eq!(lists.len(), kw::ALL.len());
-        assert!(
-            kw::ALL.len() <= 16,
-            "KwInfo keeps one bit per list in a u16"
-        );
-        for (i, l) in lists {
-            assert!(std::ptr::eq(kw::ALL[i], l), "list {i}");
-        }
     }
 }

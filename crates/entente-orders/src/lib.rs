@@ -6,6 +6,7 @@
 
 mod fast;
 mod format;
+mod keywords;
 mod model;
 mod parse;
 

@@ -16,7 +16,7 @@
 //!
 //! Keywords are case-insensitive and may be put in parentheses: `(S)`, `(H)`, `(C)` as in the
 //! 1971 French rules. `.` is ignored (`St. Petersburg`, `A Par - Bur.`), `_` counts as a space.
-//! The lists in the private module `kw` below are the full vocabulary.
+//! The lists in the private module `keywords` are the full vocabulary.
 //!
 //! | order | forms |
 //! |---|---|
@@ -53,6 +53,7 @@
 //! punctuation (`,`, `;`, `:`...), a support of a move "via convoy", and `=>` as an arrow (the
 //! scenario format uses it for expectations).
 
+use crate::keywords::{self, coast_code, List, WordInfo};
 use crate::model::{Order, Target, UnitRef};
 use entente_map::{normalize_name, Loc, Map, PowerId, ProvinceId, UnitType};
 
@@ -96,131 +97,6 @@ pub fn parse_order_general(map: &Map, text: &str) -> Result<Order, ParseError> {
     p.parse()
 }
 
-// ---------------------------------------------------------------------------------------------
-// Keywords (normalized: lower case, as `normalize_name` leaves them). Multi-word entries are
-// matched word by word. Each list: English, then Czech (with and without diacritics), French,
-// Russian.
-
-#[rustfmt::skip]
-pub(crate) mod kw {
-    pub const ARMY: &[&str] = &["a", "army", "armáda", "armada", "armée", "armee", "а", "армия"];
-    pub const FLEET: &[&str] = &["f", "fleet", "flotila", "flotte", "ф", "флот"];
-    pub const HOLD: &[&str] = &[
-        "h", "hold", "holds", "hld", "stand", "stands", "hold position", "holds position",
-        "drž", "drz", "drží", "drzi", "drž pozici", "drz pozici", "drží pozici", "drzi pozici",
-        "stojí", "stoji",
-        "tient", "tenir", "tient position", "défend", "defend", "défense", "defense", "reste",
-        "стоит", "стоять", "стоит на месте", "держит", "держать", "держит позицию",
-        "держать позицию", "удерживает", "удерживать", "оборона",
-    ];
-    /// After a supported unit: "A Mun S A Ber to hold".
-    pub const HOLD_TAIL: &[&str] = &["to hold", "in place"];
-    pub const SUPPORT: &[&str] = &[
-        "s", "sup", "supp", "support", "supports", "supporting",
-        "p", "podporuje", "podpora", "podporovat", "podpořit", "podporit", "podporuj",
-        "soutient", "soutien", "soutenir", "soutiens", "supporte",
-        "п", "поддерживает", "поддержка", "поддержать", "поддерживать",
-    ];
-    pub const CONVOY: &[&str] = &[
-        "c", "convoy", "convoys", "conv", "cvy", "transports", "transport",
-        "k", "konvoj", "konvojuje", "konvojovat", "přepravuje", "prepravuje", "převáží", "prevazi",
-        "convoie", "convoi", "convoyer", "convoient", "transporte",
-        "к", "конвоирует", "конвой", "конвоировать", "транспортирует", "перевозит",
-    ];
-    /// Words of a move (besides the arrows): "A Par moves to Bur".
-    pub const MOVE: &[&str] = &[
-        "to", "move", "moves", "m", "mv", "moving", "attack", "attacks", "into",
-        "do", "táhne", "tahne", "jde", "přesun", "presun", "útočí", "utoci", "útok", "utok", "na",
-        "vers", "va", "à", "en", "attaque",
-        "в", "во", "на", "идёт", "идет", "движется", "атакует", "атака",
-    ];
-    /// "via" in "via convoy".
-    pub const VIA: &[&str] = &[
-        "via", "by", "using", "přes", "pres", "pomocí", "pomoci", "par", "через", "с", "со",
-    ];
-    /// "convoy" in "via convoy".
-    pub const CONVOY_NOUN: &[&str] = &[
-        "convoy", "c", "konvoj", "konvoje", "konvojem", "convoi", "конвой", "конвоем", "конвоя",
-    ];
-    /// A move's "via convoy" in one word.
-    pub const CONVOYED: &[&str] = &["convoyed", "konvojem", "конвоем"];
-    pub const RETREAT: &[&str] = &[
-        "r", "retreat", "retreats", "retreating",
-        "ústup", "ustup", "ustupuje", "ustoupí", "ustoupi",
-        "retraite", "recule",
-        "отступает", "отступление", "отступить", "отход", "отходит",
-    ];
-    /// After the unit: the retreat-phase disband.
-    pub const DISBAND: &[&str] = &[
-        "d", "disband", "disbands", "disbanded", "destroy", "destroyed",
-        "rozpustit", "rozpuštění", "rozpusteni", "rozpuštěna", "rozpustena", "rozpouští",
-        "rozpousti", "rozpusť", "rozpust",
-        "dissoudre", "dissout", "dissous", "dissolution", "détruit", "detruit",
-        "расформировать", "расформирована", "расформирован", "расформирование", "распустить",
-        "распущена", "роспуск",
-    ];
-    pub const BUILD: &[&str] = &[
-        "b", "build", "builds", "bld",
-        "stavba", "staví", "stavi", "postav", "postavit", "postaví", "postavi", "stavět", "stavet",
-        "construit", "construire", "construction", "construis", "crée", "cree", "créer", "creer",
-        "строит", "строить", "построить", "постройка", "строительство", "создать",
-    ];
-    /// Before the unit: the adjustment-phase removal ("Remove A Mun", "Disband A Mun").
-    pub const REMOVE_PREFIX: &[&str] = &[
-        "remove", "removes", "rem", "disband", "disbands", "destroy",
-        "odstranit", "odstraň", "odstran", "odstraňuje", "odstranuje", "rozpustit", "rozpouští",
-        "rozpousti", "rozpusť", "rozpust",
-        "retire", "retirer", "retrait", "supprime", "supprimer", "dissoudre", "dissout",
-        "убрать", "убирает", "удалить", "удаляет", "расформировать", "распустить",
-    ];
-    /// After the unit: "A Mun Remove".
-    pub const REMOVE_POSTFIX: &[&str] = &[
-        "remove", "removes", "removed",
-        "odstranit", "odstraň", "odstran",
-        "retire", "retirer", "retrait", "supprime",
-        "убрать", "удалить",
-    ];
-    pub const WAIVE: &[&str] = &[
-        "waive", "waives", "waived", "pass",
-        "vzdát", "vzdat", "vzdát se", "vzdat se", "vzdává", "vzdava",
-        "renonce", "renoncer",
-        "отказ", "отказаться", "пропуск", "пропустить",
-    ];
-    pub const ALL: &[&[&str]] = &[
-        ARMY, FLEET, HOLD, HOLD_TAIL, SUPPORT, CONVOY, MOVE, VIA, CONVOY_NOUN, CONVOYED, RETREAT,
-        DISBAND, BUILD, REMOVE_PREFIX, REMOVE_POSTFIX, WAIVE,
-    ];
-
-    /// Coast spellings (normalized, words joined by one space) → the map's coast code.
-    pub const COASTS: &[(&str, &[&str])] = &[
-        ("nc", &["nc", "n", "north", "north coast", "ncs",
-                 "severní pobřeží", "severni pobrezi", "sever",
-                 "côte nord", "cote nord", "nord",
-                 "северный берег", "северное побережье", "север"]),
-        ("sc", &["sc", "s", "south", "south coast", "scs",
-                 "jižní pobřeží", "jizni pobrezi", "jih",
-                 "côte sud", "cote sud", "sud",
-                 "южный берег", "южное побережье", "юг"]),
-        ("ec", &["ec", "e", "east", "east coast", "ecs",
-                 "východní pobřeží", "vychodni pobrezi", "východ", "vychod",
-                 "côte est", "cote est", "est",
-                 "восточный берег", "восточное побережье", "восток"]),
-        ("wc", &["wc", "w", "west", "west coast", "wcs",
-                 "západní pobřeží", "zapadni pobrezi", "západ", "zapad",
-                 "côte ouest", "cote ouest", "ouest",
-                 "западный берег", "западное побережье", "запад"]),
-    ];
-}
-use kw::*;
-
-/// The map's coast code for a coast spelling (normalized, words joined by one space).
-fn coast_code(s: &str) -> Option<&'static str> {
-    COASTS
-        .iter()
-        .find(|(_, spellings)| spellings.contains(&s))
-        .map(|&(code, _)| code)
-}
-
 /// Longest province name, in words ("atlantský oceán střed" has 3; leave room).
 const MAX_NAME_WORDS: usize = 6;
 const MAX_POWER_WORDS: usize = 3;
@@ -249,6 +125,9 @@ struct Tok {
     /// Character offsets into the text.
     start: usize,
     end: usize,
+    /// For a word: what it is to the keyword lists (looked up once, in the table the fast
+    /// path also reads).
+    kw: WordInfo,
 }
 
 fn is_word_char(c: char) -> bool {
@@ -310,16 +189,19 @@ fn tokenize(chars: &[char]) -> Vec<Tok> {
             kind = Kind::Other;
         }
         let raw: String = chars.get(start..i).unwrap_or_default().iter().collect();
-        let norm = if kind == Kind::Word {
-            normalize_name(&raw)
+        let (norm, kw) = if kind == Kind::Word {
+            let norm = normalize_name(&raw);
+            let kw = keywords::word_info(&norm);
+            (norm, kw)
         } else {
-            raw
+            (raw, WordInfo::default())
         };
         toks.push(Tok {
             kind,
             norm,
             start,
             end: i,
+            kw,
         });
     }
     toks
@@ -401,25 +283,10 @@ impl Parser<'_> {
 
     /// The end of a keyword phrase from `list` starting at `i` (longest match), allowing
     /// parentheses around it: `(S)`, `(via convoy)` is handled by [`Parser::via`].
-    fn kw(&self, i: usize, list: &[&str]) -> Option<usize> {
+    fn kw(&self, i: usize, list: List) -> Option<usize> {
         let bare = |i: usize| -> Option<usize> {
-            let mut best: Option<usize> = None;
-            for entry in list {
-                let mut j = i;
-                let mut ok = true;
-                for w in entry.split(' ') {
-                    if self.word(j) == Some(w) {
-                        j += 1;
-                    } else {
-                        ok = false;
-                        break;
-                    }
-                }
-                if ok && best < Some(j) {
-                    best = Some(j);
-                }
-            }
-            best
+            let t = self.tok(i).filter(|t| t.kind == Kind::Word)?;
+            list.longest(t.kw, i, |j, w| self.word(j) == Some(w))
         };
         if let Some(j) = bare(i) {
             return Some(j);
@@ -434,9 +301,10 @@ impl Parser<'_> {
         None
     }
 
-    fn is_keyword(word: &str) -> bool {
-        ALL.iter()
-            .any(|l| l.iter().any(|e| e.split(' ').any(|w| w == word)))
+    /// Is the word at `i` a word of some keyword?
+    fn is_keyword(&self, i: usize) -> bool {
+        self.tok(i)
+            .is_some_and(|t| t.kind == Kind::Word && t.kw.is_keyword())
     }
 
     /// Word tokens forming a possible name from `i`: words separated by spaces or a `-`.
@@ -583,17 +451,13 @@ impl Parser<'_> {
 
     /// Records why no province starts at `i`.
     fn unknown_place(&mut self, i: usize, what: &str) {
-        let Some(first) = self.word(i) else {
-            self.expected(i, what);
-            return;
-        };
-        if Self::is_keyword(first) {
+        if self.word(i).is_none() || self.is_keyword(i) {
             self.expected(i, what);
             return;
         }
         let mut last = i;
         while let Some(w) = self.word(last + 1) {
-            if Self::is_keyword(w)
+            if self.is_keyword(last + 1)
                 || self.map.lookup_province(w).is_some()
                 || last + 1 - i >= MAX_NAME_WORDS
             {
@@ -607,10 +471,10 @@ impl Parser<'_> {
     }
 
     fn unit_type(&self, i: usize) -> Option<(UnitType, usize)> {
-        if let Some(j) = self.kw(i, ARMY) {
+        if let Some(j) = self.kw(i, List::Army) {
             return Some((UnitType::Army, j));
         }
-        self.kw(i, FLEET).map(|j| (UnitType::Fleet, j))
+        self.kw(i, List::Fleet).map(|j| (UnitType::Fleet, j))
     }
 
     /// `[type] location`.
@@ -673,7 +537,7 @@ impl Parser<'_> {
         loop {
             if matches!(self.kind(j), Some(Kind::Dash | Kind::Arrow)) {
                 j += 1;
-            } else if let Some(k) = self.kw(j, MOVE) {
+            } else if let Some(k) = self.kw(j, List::Move) {
                 j = k;
             } else {
                 break;
@@ -685,10 +549,10 @@ impl Parser<'_> {
     /// `via convoy`, `by convoy`, `(via convoy)`, `convoyed`.
     fn via(&self, i: usize) -> Option<usize> {
         let inner = |i: usize| -> Option<usize> {
-            if let Some(j) = self.kw(i, VIA) {
-                return self.kw(j, CONVOY_NOUN);
+            if let Some(j) = self.kw(i, List::Via) {
+                return self.kw(j, List::ConvoyNoun);
             }
-            self.kw(i, CONVOYED)
+            self.kw(i, List::Convoyed)
         };
         if let Some(j) = inner(i) {
             return Some(j);
@@ -706,12 +570,12 @@ impl Parser<'_> {
     fn parse(&mut self) -> Result<Order, ParseError> {
         let mut out = Vec::new();
         // Prefix forms: "Waive", "Build A Par", "Remove A Mun".
-        if let Some(j) = self.kw(0, WAIVE) {
-            let k = self.kw(j, BUILD).unwrap_or(j);
+        if let Some(j) = self.kw(0, List::Waive) {
+            let k = self.kw(j, List::Build).unwrap_or(j);
             self.finish(Order::Waive, k, &mut out);
         }
-        if let Some(j) = self.kw(0, BUILD) {
-            if let Some(k) = self.kw(j, WAIVE) {
+        if let Some(j) = self.kw(0, List::Build) {
+            if let Some(k) = self.kw(j, List::Waive) {
                 self.finish(Order::Waive, k, &mut out);
             }
             for (u, k) in self.units(j, "a unit to build") {
@@ -725,7 +589,7 @@ impl Parser<'_> {
                 );
             }
         }
-        if let Some(j) = self.kw(0, REMOVE_PREFIX) {
+        if let Some(j) = self.kw(0, List::RemovePrefix) {
             for (u, k) in self.units(j, "the unit to remove") {
                 self.finish(Order::Remove(u), k, &mut out);
             }
@@ -746,7 +610,7 @@ impl Parser<'_> {
 
     fn after_unit(&mut self, u: UnitRef, j: usize, out: &mut Vec<Order>) {
         let mut any = false;
-        if let Some(k) = self.kw(j, HOLD) {
+        if let Some(k) = self.kw(j, List::Hold) {
             any = true;
             self.finish(Order::Hold(u), k, out);
         }
@@ -772,17 +636,20 @@ impl Parser<'_> {
                         v,
                         out,
                     );
-                } else if let Some(v) = self.kw(m, VIA) {
+                } else if let Some(v) = self.kw(m, List::Via) {
                     let word = self.raw(m, v.saturating_sub(1));
                     self.expected(v, &format!("'convoy' after '{word}'"));
                 }
             }
         }
-        if let Some(k) = self.kw(j, SUPPORT) {
+        if let Some(k) = self.kw(j, List::Support) {
             any = true;
             for (target, m) in self.targets(k) {
                 self.finish(Order::SupportHold { unit: u, target }, m, out);
-                if let Some(h) = self.kw(m, HOLD).or_else(|| self.kw(m, HOLD_TAIL)) {
+                if let Some(h) = self
+                    .kw(m, List::Hold)
+                    .or_else(|| self.kw(m, List::HoldTail))
+                {
                     self.finish(Order::SupportHold { unit: u, target }, h, out);
                 }
                 if let Some(a) = self.move_phrase(m) {
@@ -800,7 +667,7 @@ impl Parser<'_> {
                 }
             }
         }
-        if let Some(k) = self.kw(j, CONVOY) {
+        if let Some(k) = self.kw(j, List::Convoy) {
             any = true;
             for (target, m) in self.targets(k) {
                 match self.move_phrase(m) {
@@ -821,18 +688,18 @@ impl Parser<'_> {
                 }
             }
         }
-        if let Some(k) = self.kw(j, RETREAT) {
+        if let Some(k) = self.kw(j, List::Retreat) {
             any = true;
             let k = self.move_phrase(k).unwrap_or(k);
             for (to, m) in self.locs(k, "where to retreat") {
                 self.finish(Order::Retreat { unit: u, to }, m, out);
             }
         }
-        if let Some(k) = self.kw(j, DISBAND) {
+        if let Some(k) = self.kw(j, List::Disband) {
             any = true;
             self.finish(Order::Disband(u), k, out);
         }
-        if let Some(k) = self.kw(j, BUILD) {
+        if let Some(k) = self.kw(j, List::Build) {
             any = true;
             self.finish(
                 Order::Build {
@@ -843,7 +710,7 @@ impl Parser<'_> {
                 out,
             );
         }
-        if let Some(k) = self.kw(j, REMOVE_POSTFIX) {
+        if let Some(k) = self.kw(j, List::RemovePostfix) {
             any = true;
             self.finish(Order::Remove(u), k, out);
         }
