@@ -1,5 +1,5 @@
 //! Criterion benchmarks of the hot paths (`cargo bench -p entente-bench`). The comparison
-//! with the peers, in one run with ratios, is `entente bench` / `scripts/bench.sh`.
+//! with the peers, in one run with ratios, is `entente-bench` / `scripts/bench.sh`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use entente_bench::suite::OPENING;

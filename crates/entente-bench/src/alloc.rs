@@ -1,8 +1,9 @@
 //! A counting global allocator: how many allocations, how many bytes live, the peak. A
 //! binary opts in with
 //! `#[global_allocator] static A: entente_bench::alloc::Counting = entente_bench::alloc::Counting;`
-//! (the `entente` binary does, for `entente bench`; the no-allocation tests do). Three relaxed
-//! atomic operations per allocation: nothing measurable next to the allocation itself.
+//! (the `entente-bench` binary, the examples and the no-allocation tests do; the product
+//! binary `entente` does not, and does not depend on this crate). Three relaxed atomic
+//! operations per allocation: nothing measurable next to the allocation itself.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

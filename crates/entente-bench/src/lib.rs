@@ -1,9 +1,9 @@
 //! Benchmarks of entente against its peers, and the random-game driver they use.
 //!
 //! - [`driver`]: random games on the judge directly, every buffer reused (the fast path);
-//! - [`suite`]: the measurements of `entente bench` (opening, random games, memory, legal
-//!   orders), with the Rust peer on identical work; `scripts/bench.sh` adds the Python
-//!   package;
+//! - [`suite`]: the measurements of the `entente-bench` binary (opening, random games,
+//!   memory, legal orders), with the Rust peer on identical work; `scripts/bench.sh` adds the
+//!   Python package;
 //! - [`alloc`]: a counting global allocator for the memory figures and the no-allocation
 //!   tests.
 //!

@@ -1,4 +1,4 @@
-//! The benchmark suite behind `entente bench`: entente and the Rust peer on identical work,
+//! The benchmark suite behind `entente-bench`: entente and the Rust peer on identical work,
 //! in one run, as a JSON report (which `scripts/bench.sh` merges with the Python package's)
 //! and a text table with ratios.
 //!
@@ -477,7 +477,7 @@ pub fn format_report(r: &Value) -> String {
     let m = &r["machine"];
     let _ = writeln!(
         s,
-        "entente bench — {} cpu(s), {}",
+        "entente-bench — {} cpu(s), {}",
         m["cpus"],
         m["cpu"].as_str().unwrap_or("?")
     );

@@ -1,5 +1,5 @@
 //! The benchmark suite runs (tiny budgets) and its report has every figure: keeps
-//! `entente bench` from rotting without spending test time on real measurements.
+//! `entente-bench` from rotting without spending test time on real measurements.
 
 use entente_bench::suite::{format_report, run, Options};
 

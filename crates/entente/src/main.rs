@@ -1,7 +1,6 @@
 //! The `entente` command line.
 
 mod adjudicate;
-mod bench_cmd;
 mod error;
 mod game_cmd;
 mod render_cmd;
@@ -10,10 +9,6 @@ mod variant_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-
-// Counts allocations for `entente bench`'s memory figures (three relaxed atomics per call).
-#[global_allocator]
-static ALLOC: entente_bench::alloc::Counting = entente_bench::alloc::Counting;
 
 #[derive(Parser)]
 #[command(
@@ -38,9 +33,6 @@ enum Command {
     /// Adjudicate every phase of a recorded game again (a game record or a Python
     /// `diplomacy` saved game) and report where the record differs.
     Replay(replay_cmd::Args),
-    /// Speed against the peers: opening adjudication, random games, memory, legal orders
-    /// (docs/bench.md).
-    Bench(bench_cmd::Args),
     /// Draw each phase of a scenario file or a recorded game (ours or the Python package's)
     /// as SVG (and PNG), or the whole history as HTML.
     Render(render_cmd::Args),
@@ -54,7 +46,6 @@ fn main() -> ExitCode {
         Command::Variant(a) => variant_cmd::run(a),
         Command::Game(a) => game_cmd::run(a),
         Command::Replay(a) => replay_cmd::run(a),
-        Command::Bench(a) => bench_cmd::run_cmd(a),
     };
     match result {
         Ok(code) => code,
