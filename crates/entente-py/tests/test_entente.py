@@ -219,7 +219,7 @@ def test_native_round_trip():
     play(g, random.Random(11), last_year=1903)
     g.set_orders("FRANCE", g.get_legal_orders("FRANCE").get("PAR", [])[:1])
     text = g.to_json()
-    assert json.loads(text)["format"] == "entente-game/1"
+    assert json.loads(text)["format"] == "entente-game/2"
     h = entente.Game.from_json(text)
     assert h.phase == g.phase and h.get_state() == g.get_state()
     assert h.get_orders() == g.get_orders()
