@@ -48,6 +48,41 @@ enum GameCommand {
     Export(ExportArgs),
     /// Read a Python `diplomacy` saved game into a new record, adjudicating it again.
     Import(ImportArgs),
+    /// Set when the current phase's orders are due (or clear it with --clear).
+    Deadline(DeadlineArgs),
+    /// Stop the game: no adjudication until it resumes.
+    Pause(FileArgs),
+    /// Go on with a paused game.
+    Resume(FileArgs),
+    /// A new player takes a power's seat (and brings it back from civil disorder).
+    Replace(ReplaceArgs),
+    /// The game master's acts so far, oldest first.
+    Log(FileArgs),
+}
+
+#[derive(clap::Args)]
+struct DeadlineArgs {
+    file: String,
+    /// `2026-11-27 23:59` in the game's time zone (or --time-zone), or an instant such as
+    /// `2026-11-27T22:59:00Z`.
+    when: Option<String>,
+    /// The time zone WHEN is written in (IANA name); the game's own when omitted.
+    #[arg(long)]
+    time_zone: Option<String>,
+    /// No deadline.
+    #[arg(long, conflicts_with = "when")]
+    clear: bool,
+}
+
+#[derive(clap::Args)]
+struct ReplaceArgs {
+    file: String,
+    /// A power of the seat.
+    #[arg(long)]
+    power: String,
+    /// The new player's name.
+    #[arg(long)]
+    player: String,
 }
 
 #[derive(clap::Args)]
@@ -182,6 +217,11 @@ pub fn run(args: Args) -> CliResult<ExitCode> {
         GameCommand::Inbox(a) => inbox(a),
         GameCommand::Export(a) => export(a),
         GameCommand::Import(a) => import(a),
+        GameCommand::Deadline(a) => deadline(a),
+        GameCommand::Pause(a) => act(&a.file, |s| s.pause().map(|_| "Paused.".to_string())),
+        GameCommand::Resume(a) => act(&a.file, |s| s.resume().map(|_| "Resumed.".to_string())),
+        GameCommand::Replace(a) => replace(a),
+        GameCommand::Log(a) => log(&a.file),
     }
 }
 
@@ -570,4 +610,95 @@ fn import(a: ImportArgs) -> CliResult<ExitCode> {
         }
         None => ExitCode::SUCCESS,
     })
+}
+
+/// One game-master act on the record, its message printed.
+fn act(
+    file: &str,
+    f: impl FnOnce(&mut Session) -> entente_game::Result<String>,
+) -> CliResult<ExitCode> {
+    let text = update(file, |s| Ok(f(s)?))?;
+    println!("{text}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn deadline(a: DeadlineArgs) -> CliResult<ExitCode> {
+    if a.when.is_none() && !a.clear {
+        return Err("give the deadline (2026-11-27 23:59) or --clear".into());
+    }
+    act(&a.file, |s| {
+        let zone = a
+            .time_zone
+            .clone()
+            .or_else(|| s.options().time_zone.clone());
+        let d = match &a.when {
+            Some(w) => Some(Deadline::parse(w, zone.as_deref())?),
+            None => None,
+        };
+        s.set_deadline(d)?;
+        Ok(match s.deadline() {
+            Some(d) => format!("Deadline: {d}."),
+            None => "No deadline.".to_string(),
+        })
+    })
+}
+
+fn replace(a: ReplaceArgs) -> CliResult<ExitCode> {
+    act(&a.file, |s| {
+        let p = s
+            .map()
+            .lookup_power(&a.power)
+            .ok_or_else(|| Error::unknown(format!("unknown power '{}'", a.power)))?;
+        s.replace_player(p, &a.player)?;
+        Ok(format!(
+            "{} now plays {}.",
+            a.player,
+            powers_list(
+                s.map(),
+                &s.player_of(p).map(|x| x.powers.clone()).unwrap_or_default()
+            )
+        ))
+    })
+}
+
+fn log(file: &str) -> CliResult<ExitCode> {
+    let s = load(file)?;
+    let map = s.map();
+    let mut out = String::new();
+    if s.events().is_empty() {
+        out.push_str("No acts of the game master yet.\n");
+    }
+    for e in s.events() {
+        let when = e.at.map(|t| format!("{t} ")).unwrap_or_default();
+        let what = match &e.event {
+            entente_host::Event::Adjudicated { forced } => {
+                format!(
+                    "adjudicated{}",
+                    if *forced { " (orders missing)" } else { "" }
+                )
+            }
+            entente_host::Event::CivilDisorder { power, on } => format!(
+                "{power} {}",
+                if *on {
+                    "in civil disorder"
+                } else {
+                    "back in play"
+                }
+            ),
+            entente_host::Event::Draw => "draw".to_string(),
+            entente_host::Event::Deadline { due: Some(t) } => format!("deadline {t}"),
+            entente_host::Event::Deadline { due: None } => "deadline cleared".to_string(),
+            entente_host::Event::Paused => "paused".to_string(),
+            entente_host::Event::Resumed => "resumed".to_string(),
+            entente_host::Event::PlayerReplaced { old, new } => format!("{new} replaces {old}"),
+        };
+        let _ = writeln!(
+            out,
+            "{}. {when}{}: {what}",
+            e.seq,
+            phase_title(map, e.phase)
+        );
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
 }

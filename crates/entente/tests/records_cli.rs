@@ -139,3 +139,52 @@ fn a_format_one_record_still_loads() {
     ok(&["game", "civil-disorder", s(&old), "--power", "Italy"]);
     assert_eq!(record(&old)["format"], "entente-game/2");
 }
+
+/// The game master's acts from the command line, each logged in the record.
+#[test]
+fn game_master_acts_are_logged() {
+    let dir = scratch("records", "acts");
+    let game = dir.join("g.json");
+    ok(&[
+        "game",
+        "new",
+        s(&game),
+        "--players",
+        "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey",
+        "--seed",
+        "1",
+        "--time-zone",
+        "Europe/Paris",
+    ]);
+    let out = ok(&["game", "deadline", s(&game), "2026-11-27 23:59"]);
+    assert_eq!(out, "Deadline: Friday 2026-11-27 23:59 CET.\n");
+    assert_eq!(record(&game)["deadline"]["at"], "2026-11-27T22:59:00Z");
+    assert_eq!(ok(&["game", "pause", s(&game)]), "Paused.\n");
+    let again = entente(&["game", "pause", s(&game)]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(text(&again.stderr).contains("already paused"));
+    assert!(ok(&["game", "status", s(&game)]).contains("Paused by the game master."));
+    ok(&["game", "resume", s(&game)]);
+    let out = ok(&[
+        "game",
+        "replace",
+        s(&game),
+        "--power",
+        "France",
+        "--player",
+        "Zoe",
+    ]);
+    assert_eq!(out, "Zoe now plays France.\n");
+    let log = ok(&["game", "log", s(&game)]);
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), 4, "{log}");
+    assert!(
+        lines[0].starts_with("1. ")
+            && lines[0].ends_with("Spring 1901 movement: deadline 2026-11-27T22:59:00Z"),
+        "{log}"
+    );
+    assert!(lines[3].ends_with("Zoe replaces Cat"), "{log}");
+    let bad = entente(&["game", "deadline", s(&game), "Friday"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("not a date and time"));
+}
