@@ -54,14 +54,7 @@ impl GameSpec {
                     )));
                 }
                 let seat_of = assign_random(names.len(), self.seed);
-                let players = names
-                    .into_iter()
-                    .zip(seat_of)
-                    .map(|(name, s)| Player {
-                        name,
-                        powers: seats[s].clone(),
-                    })
-                    .collect();
+                let players = seated(names, &seat_of, &seats);
                 (players, Assignment::Random { seed: self.seed })
             }
             PlayersSpec::Preferences(text) => {
@@ -73,14 +66,7 @@ impl GameSpec {
                     .zip(&prefs)
                     .map(|(n, r)| (n.clone(), r.iter().map(|&s| seat_name(s)).collect()))
                     .collect();
-                let players = names
-                    .into_iter()
-                    .zip(seat_of)
-                    .map(|(name, s)| Player {
-                        name,
-                        powers: seats[s].clone(),
-                    })
-                    .collect();
+                let players = seated(names, &seat_of, &seats);
                 (
                     players,
                     Assignment::Preferences {
@@ -111,6 +97,18 @@ impl GameSpec {
             assignment,
         })
     }
+}
+
+/// Each named player with the powers of the seat the lot gave them.
+fn seated(names: Vec<String>, seat_of: &[usize], seats: &[Vec<PowerId>]) -> Vec<Player> {
+    names
+        .into_iter()
+        .zip(seat_of)
+        .map(|(name, &s)| Player {
+            name,
+            powers: seats[s].clone(),
+        })
+        .collect()
 }
 
 /// "setup 4" for the standard map's setups; "a 2-power game" for a variant's own.

@@ -107,34 +107,14 @@ impl Engine {
                 .iter()
                 .filter(|(p, _)| !restrictions.silent.contains(*p)),
         );
+        self.judge_phase(map, rules, restrictions, phase.kind, pos, &kept);
         match phase.kind {
             PhaseKind::Movement => {
-                self.judge.movement_restricted(
-                    map,
-                    rules,
-                    restrictions,
-                    pos,
-                    &kept,
-                    &mut self.movement,
-                );
                 pos.clone_from(self.movement.next_position());
                 disband_at_once(pos, restrictions);
             }
-            PhaseKind::Retreat => {
-                adjudicate_retreats_into(map, pos, &kept, restrictions, &mut self.retreat);
-                pos.clone_from(&self.retreat.next);
-            }
-            PhaseKind::Adjustment => {
-                adjudicate_adjustments_into(
-                    map,
-                    rules,
-                    restrictions,
-                    pos,
-                    &kept,
-                    &mut self.adjustment,
-                );
-                pos.clone_from(&self.adjustment.next);
-            }
+            PhaseKind::Retreat => pos.clone_from(&self.retreat.next),
+            PhaseKind::Adjustment => pos.clone_from(&self.adjustment.next),
         }
         self.kept = kept;
         self.last = Some(phase.kind);
@@ -210,38 +190,51 @@ impl Engine {
         order: Order,
     ) -> Option<Illegal> {
         let one = [(power, order)];
+        self.judge_phase(map, rules, restrictions, phase, pos, &one);
         let outcome = match phase {
-            PhaseKind::Movement => {
-                self.judge.movement_restricted(
-                    map,
-                    rules,
-                    restrictions,
-                    pos,
-                    &one,
-                    &mut self.movement,
-                );
-                self.movement.orders[0].outcome
-            }
-            PhaseKind::Retreat => {
-                adjudicate_retreats_into(map, pos, &one, restrictions, &mut self.retreat);
-                self.retreat.orders[0].outcome
-            }
-            PhaseKind::Adjustment => {
-                adjudicate_adjustments_into(
-                    map,
-                    rules,
-                    restrictions,
-                    pos,
-                    &one,
-                    &mut self.adjustment,
-                );
-                self.adjustment.orders[0].outcome
-            }
+            PhaseKind::Movement => self.movement.orders[0].outcome,
+            PhaseKind::Retreat => self.retreat.orders[0].outcome,
+            PhaseKind::Adjustment => self.adjustment.orders[0].outcome,
         };
         self.last = None;
         match outcome {
             Outcome::Illegal(i) => Some(i),
             _ => None,
+        }
+    }
+}
+
+impl Engine {
+    /// Adjudicates `orders` in a phase of this kind into the buffer of that kind.
+    fn judge_phase(
+        &mut self,
+        map: &Map,
+        rules: &Rulebook,
+        restrictions: &Restrictions,
+        kind: PhaseKind,
+        pos: &Position,
+        orders: &[(PowerId, Order)],
+    ) {
+        match kind {
+            PhaseKind::Movement => self.judge.movement_restricted(
+                map,
+                rules,
+                restrictions,
+                pos,
+                orders,
+                &mut self.movement,
+            ),
+            PhaseKind::Retreat => {
+                adjudicate_retreats_into(map, pos, orders, restrictions, &mut self.retreat)
+            }
+            PhaseKind::Adjustment => adjudicate_adjustments_into(
+                map,
+                rules,
+                restrictions,
+                pos,
+                orders,
+                &mut self.adjustment,
+            ),
         }
     }
 }
