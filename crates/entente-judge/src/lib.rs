@@ -31,4 +31,4 @@ pub use phase::{Phase, PhaseKind, Season};
 pub use position::{Dislodged, Position, Unit};
 pub use restrictions::{PowerSet, Restrictions};
 pub use retreat::{adjudicate_retreats, adjudicate_retreats_into, RetreatResult};
-pub use rules::{AdjacentConvoy, Edition, RemovalDistance, Rulebook};
+pub use rules::{AdjacentConvoy, Edition, RemovalDistance, Rulebook, UnknownEdition};

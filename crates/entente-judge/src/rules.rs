@@ -130,17 +130,20 @@ impl fmt::Display for Edition {
     }
 }
 
+/// A rule edition name that is not one of ours.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown rule edition '{0}' (expected 1971, 1982, 2000 or 2023)")]
+pub struct UnknownEdition(pub String);
+
 impl FromStr for Edition {
-    type Err = String;
+    type Err = UnknownEdition;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim() {
             "1971" => Ok(Edition::E1971),
             "1982" => Ok(Edition::E1982),
             "2000" => Ok(Edition::E2000),
             "2023" | "datc" => Ok(Edition::E2023),
-            other => Err(format!(
-                "unknown rule edition '{other}' (expected 1971, 1982, 2000 or 2023)"
-            )),
+            other => Err(UnknownEdition(other.to_string())),
         }
     }
 }

@@ -236,10 +236,12 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
             continue;
         }
         if let Some(v) = keyword("rules:") {
-            let ed = v.parse().map_err(|e: String| ScenarioError {
-                line: ln,
-                message: e,
-            })?;
+            let ed = v
+                .parse()
+                .map_err(|e: entente_judge::UnknownEdition| ScenarioError {
+                    line: ln,
+                    message: e.to_string(),
+                })?;
             case.rules = Rulebook::edition(ed);
             continue;
         }

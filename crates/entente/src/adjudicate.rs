@@ -50,7 +50,7 @@ pub fn run(args: Args) -> CliResult<ExitCode> {
         .lines()
         .any(|l| l.trim_start().to_lowercase().starts_with("rules:"));
     let edition = match &args.rules {
-        Some(r) => Some(r.parse().map_err(|e: String| e)?),
+        Some(r) => Some(r.parse::<entente_judge::Edition>()?),
         None if !has_rules_line => Some(entente_judge::Edition::E2000),
         None => None,
     };

@@ -13,6 +13,8 @@ pub enum CliError {
     Scenario(#[from] entente_scenario::ScenarioError),
     #[error(transparent)]
     Render(#[from] entente_render::RenderError),
+    #[error(transparent)]
+    Edition(#[from] entente_judge::UnknownEdition),
     #[error("{0}")]
     Message(String),
 }

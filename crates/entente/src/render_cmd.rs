@@ -127,7 +127,7 @@ fn scenario_books(args: &Args, text: &str) -> CliResult<Vec<Book>> {
         .lines()
         .any(|l| l.trim_start().to_lowercase().starts_with("rules:"));
     let edition = match &args.rules {
-        Some(r) => Some(r.parse().map_err(|e: String| e)?),
+        Some(r) => Some(r.parse::<entente_judge::Edition>()?),
         None if !has_rules_line => Some(Edition::E2000),
         None => None,
     };
