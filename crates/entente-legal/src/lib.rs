@@ -7,6 +7,11 @@
 //! type and location but no power. Other spellings the judge also accepts (an army written
 //! with a coast, a unit without its letter, `Disband` for `Remove`) are the same order.
 //!
+//! A phase's [`Restrictions`] are honoured ([`Legal::set_restrictions`]; none by default): no
+//! move, support, convoy, retreat or build leads into an impassable province, no unit
+//! standing in one is supported to hold there (the judge's `Restrictions::closes`), and
+//! silent powers (neutral, or in civil disorder) get no orders, since theirs are not taken.
+//!
 //! Two kinds of order the judge accepts are left out on purpose: a "via convoy" move of an
 //! army to an adjacent space when no chain of fleets could carry it (it always fails, with
 //! no convoy), and a "via convoy" spelling of a move that needs a convoy anyway (listed once,
@@ -16,7 +21,7 @@
 //! [`LegalOrders`] (orders grouped per unit, or per power for adjustments) and allocates
 //! nothing once the buffers have grown. Sets of provinces are [`LocSet`] bit masks throughout.
 
-use entente_judge::{Position, Unit};
+use entente_judge::{Position, Restrictions, Unit};
 use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
 use entente_orders::{Order, Target, UnitRef};
 
@@ -179,6 +184,10 @@ pub struct Legal {
     coasts: Vec<Vec<Loc>>,
     centres: LocSet,
     homes: Vec<LocSet>,
+    /// What the phase is played under: closed provinces, powers whose orders are not taken.
+    restrictions: Restrictions,
+    /// The locations of the closed provinces (every coast too): where fleets may not go.
+    closed_locs: LocSet,
     scratch: Scratch,
 }
 
@@ -250,6 +259,8 @@ impl Legal {
             coasts: map.provinces().iter().map(|p| p.coasts.clone()).collect(),
             centres: *map.centres(),
             homes,
+            restrictions: Restrictions::NONE,
+            closed_locs: LocSet::EMPTY,
             scratch: Scratch {
                 units: vec![None; np],
                 targets: vec![
@@ -269,6 +280,32 @@ impl Legal {
                 convoys: Vec::new(),
             },
         }
+    }
+
+    /// As [`Legal::new`], listing the orders of phases played under `restrictions`.
+    pub fn with_restrictions(map: &Map, restrictions: Restrictions) -> Legal {
+        let mut legal = Legal::new(map);
+        legal.set_restrictions(restrictions);
+        legal
+    }
+
+    /// The restrictions the next calls list orders under (a game's
+    /// `Game::restrictions()`): no order leads into an impassable province, and silent
+    /// powers get no orders. [`Restrictions::NONE`] (the default) lists every order.
+    pub fn set_restrictions(&mut self, restrictions: Restrictions) {
+        self.restrictions = restrictions;
+        self.closed_locs = LocSet::EMPTY;
+        if !restrictions.impassable.is_empty() {
+            for (l, &p) in self.province_of.iter().enumerate() {
+                if restrictions.impassable.contains(p) {
+                    self.closed_locs.insert(l as u8);
+                }
+            }
+        }
+    }
+
+    pub fn restrictions(&self) -> &Restrictions {
+        &self.restrictions
     }
 
     /// Provinces a unit may support into (or move to, without convoy).
@@ -342,13 +379,22 @@ impl Legal {
                 self.irredundant_routes(a, fleets, closure, &mut s);
             }
         }
+        // No move leads into a closed province (nor, below, any support or convoy).
+        let closed = self.restrictions.impassable;
         s.movers.iter_mut().for_each(|m| *m = LocSet::EMPTY);
         each(occ, |q| {
             let movers = &mut s.movers;
-            each(s.moves[q as usize], |d| movers[d as usize].insert(q));
+            let moves = s.moves[q as usize].difference(&closed);
+            s.moves[q as usize] = moves;
+            each(moves, |d| movers[d as usize].insert(q));
         });
+        let silent = self.restrictions.silent;
         each(occ, |p| {
             let u = s.units[p as usize].expect("occupied");
+            if silent.contains(u.power) {
+                // Its orders are not taken; others may still support or convoy it.
+                return;
+            }
             out.open(u.power, Some(ProvinceId(p)), 0);
             self.unit_orders(p, u, occ, fleets, convoyable, &mut s, out);
             out.close();
@@ -468,7 +514,8 @@ impl Legal {
                 });
             }
             UnitType::Fleet => {
-                each(self.fleet_adj[u.loc.index()], |l| {
+                let to = self.fleet_adj[u.loc.index()].difference(&self.closed_locs);
+                each(to, |l| {
                     out.push(Order::Move {
                         unit: me,
                         to: Loc(l),
@@ -477,6 +524,9 @@ impl Legal {
                 });
             }
         }
+        // A unit standing in a closed province cannot be supported there either.
+        let closed = self.restrictions.impassable;
+        let reach = reach.difference(&closed);
         let others = occ.difference(&single(p));
         each(reach.intersection(&others), |t| {
             out.push(Order::SupportHold {
@@ -521,7 +571,7 @@ impl Legal {
         if in_chain {
             for e in s.convoys.iter().filter(|e| e.fleet == p) {
                 let t = target(e.army);
-                for d in bits(e.dests) {
+                for d in bits(e.dests.difference(&closed)) {
                     out.push(Order::Convoy {
                         unit: me,
                         target: t,
@@ -588,13 +638,16 @@ impl Legal {
     pub fn retreats(&mut self, pos: &Position, out: &mut LegalOrders) {
         out.clear();
         for (p, d) in pos.dislodged() {
+            if self.restrictions.silent.contains(d.unit.power) {
+                continue;
+            }
             let me = UnitRef {
                 ty: Some(d.unit.ty),
                 loc: d.unit.loc,
             };
             out.open(d.unit.power, Some(p), 0);
             out.push(Order::Disband(me));
-            for l in bits(d.retreats) {
+            for l in bits(d.retreats.difference(&self.closed_locs)) {
                 out.push(Order::Retreat {
                     unit: me,
                     to: Loc(l),
@@ -625,12 +678,13 @@ impl Legal {
         }
         for (pi, &n) in due.iter().enumerate().take(np) {
             let power = PowerId(pi as u8);
-            if n == 0 {
+            if n == 0 || self.restrictions.silent.contains(power) {
                 continue;
             }
             out.open(power, None, n);
             if n > 0 {
-                for h in bits(self.homes[pi].difference(&occ)) {
+                let closed = self.restrictions.impassable;
+                for h in bits(self.homes[pi].difference(&occ).difference(&closed)) {
                     if pos.owner(ProvinceId(h)) != Some(power) {
                         continue;
                     }
