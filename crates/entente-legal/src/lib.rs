@@ -21,7 +21,7 @@
 //! [`LegalOrders`] (orders grouped per unit, or per power for adjustments) and allocates
 //! nothing once the buffers have grown. Sets of provinces are [`LocSet`] bit masks throughout.
 
-use entente_judge::{Position, Restrictions, Unit};
+use entente_judge::{ConvoyRoutes, Position, Restrictions, Unit};
 use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
 use entente_orders::{Order, Target, UnitRef};
 
@@ -180,6 +180,8 @@ pub struct Legal {
     sea: LocSet,
     /// Provinces where a fleet may convoy.
     convoy_ok: LocSet,
+    /// The judge's definition of a convoy route (which fleets may convoy an army where).
+    routes: ConvoyRoutes,
     kind: Vec<ProvinceKind>,
     coasts: Vec<Vec<Loc>>,
     centres: LocSet,
@@ -255,6 +257,7 @@ impl Legal {
             pfr,
             sea,
             convoy_ok,
+            routes: ConvoyRoutes::new(map),
             kind: map.provinces().iter().map(|p| p.kind).collect(),
             coasts: map.provinces().iter().map(|p| p.coasts.clone()).collect(),
             centres: *map.centres(),
@@ -402,27 +405,11 @@ impl Legal {
         self.scratch = s;
     }
 
-    /// Fills `s.convoys` with the fleets on a route without a shortcut (DATC 6.G.19) for the
-    /// army at `a`, and where each such route leads: every chordless path of convoying fleets
-    /// that starts next to the army, as the judge's `on_irredundant_route` walks them.
+    /// Fills `s.convoys` with the convoy orders fleets may give the army at `a`: the routes
+    /// of [`ConvoyRoutes`], the judge's own definition (DATC 6.G.19), and where they lead.
     fn irredundant_routes(&self, a: u8, fleets: LocSet, closure: LocSet, s: &mut Scratch) {
-        for c in bits(closure) {
-            s.route_dests[c as usize] = LocSet::EMPTY;
-        }
-        let mut not_dest = self.sea;
-        not_dest.insert(a);
-        let start = self.pfr[a as usize];
-        for c in bits(start.intersection(&fleets)) {
-            self.route_from(
-                start,
-                not_dest,
-                fleets,
-                single(c),
-                LocSet::EMPTY,
-                c,
-                &mut s.route_dests,
-            );
-        }
+        self.routes
+            .search_table(&self.pfr, ProvinceId(a), &fleets, &mut s.route_dests);
         for c in bits(closure) {
             let dests = s.route_dests[c as usize];
             if !dests.is_empty() {
@@ -433,43 +420,6 @@ impl Legal {
                 });
             }
         }
-    }
-
-    /// One path state: `path` (a set) ends at `last`; `before` is what the fleets before
-    /// `last` touch. Returns the destinations of this path and of all its extensions, and
-    /// records them for `last` (the fleets before it record them on the way back).
-    #[allow(clippy::too_many_arguments)]
-    fn route_from(
-        &self,
-        start: LocSet,
-        not_dest: LocSet,
-        fleets: LocSet,
-        path: LocSet,
-        before: LocSet,
-        last: u8,
-        table: &mut [LocSet],
-    ) -> LocSet {
-        let touch = self.pfr[last as usize];
-        // The route ends where only its last fleet touches the destination.
-        let mut found = touch
-            .difference(&before)
-            .difference(&not_dest)
-            .difference(&path);
-        let next_before = before.union(&touch);
-        // Chordless: a new fleet touches the last one only, and not the army's space.
-        let next = touch
-            .intersection(&fleets)
-            .difference(&path)
-            .difference(&start)
-            .difference(&before);
-        for c in bits(next) {
-            let mut p2 = path;
-            p2.insert(c);
-            let sub = self.route_from(start, not_dest, fleets, p2, next_before, c, table);
-            found = found.union(&sub);
-        }
-        table[last as usize] = table[last as usize].union(&found);
-        found
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -6,8 +6,8 @@
 
 use entente_game::{Game, PhaseKind, Setup};
 use entente_judge::{
-    adjudicate_adjustments_into, adjudicate_retreats_into, AdjustmentResult, Edition, Judge,
-    MovementResult, Outcome, Position, Restrictions, RetreatResult, Rulebook,
+    adjudicate_adjustments_into, adjudicate_retreats_into, AdjustmentResult, ConvoyRoutes, Edition,
+    Judge, MovementResult, Outcome, Position, Restrictions, RetreatResult, Rulebook,
 };
 use entente_legal::{Legal, LegalOrders};
 use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
@@ -627,6 +627,114 @@ fn legal_and_judge_agree_on_the_two_player_game_with_impassable_italy() {
         retreats_near_italy > 0,
         "no retreat next to Italy was tried"
     );
+}
+
+/// A user map with more convoy routes than the judge searches: an `n`×`n` grid of seas
+/// (`s<row><column>`) ringed by coastal provinces (`t`, `b`, `l`, `r` and the column or
+/// row), each next to one sea and, by land, to its neighbours along the same side.
+fn sea_grid_map(n: usize) -> Map {
+    let mut t = String::from(
+        "[variant]\nname = \"Sea grid\"\nstart_year = 1901\nvictory_centres = 2\n\n\
+         [[power]]\nname = \"Xland\"\nletter = \"X\"\nadjective = \"Xish\"\n\
+         home_centres = [\"t0\"]\nstart_units = [\"A t0\"]\n\n\
+         [[power]]\nname = \"Yland\"\nletter = \"Y\"\nadjective = \"Yish\"\n\
+         home_centres = [\"b0\"]\nstart_units = [\"A b0\"]\n",
+    );
+    let list = |v: &[String]| {
+        let q: Vec<String> = v.iter().map(|x| format!("\"{x}\"")).collect();
+        format!("[{}]", q.join(", "))
+    };
+    // The coast of each side at index i, and the sea it touches.
+    let at = |side: &str, i: usize| match side {
+        "t" => (0, i),
+        "b" => (n - 1, i),
+        "l" => (i, 0),
+        _ => (i, n - 1),
+    };
+    let mut coasts_of_sea = vec![Vec::new(); n * n];
+    for side in ["t", "b", "l", "r"] {
+        for i in 0..n {
+            let abbr = format!("{side}{i}");
+            let (r, c) = at(side, i);
+            coasts_of_sea[r * n + c].push(abbr.clone());
+            let army: Vec<String> = [i.checked_sub(1), Some(i + 1).filter(|&j| j < n)]
+                .into_iter()
+                .flatten()
+                .map(|j| format!("{side}{j}"))
+                .collect();
+            let centre = i == 0 && (side == "t" || side == "b");
+            t += &format!(
+                "\n[[province]]\nabbr = \"{abbr}\"\nname = \"Coast {abbr}\"\nkind = \"coast\"\n\
+                 centre = {centre}\narmy = {}\nfleet = [\"s{r}{c}\"]\n",
+                list(&army)
+            );
+        }
+    }
+    for r in 0..n {
+        for c in 0..n {
+            let mut fleet: Vec<String> = Vec::new();
+            for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
+                let (rr, cc) = (r as i32 + dr, c as i32 + dc);
+                if (0..n as i32).contains(&rr) && (0..n as i32).contains(&cc) {
+                    fleet.push(format!("s{rr}{cc}"));
+                }
+            }
+            fleet.extend(coasts_of_sea[r * n + c].iter().cloned());
+            t += &format!(
+                "\n[[province]]\nabbr = \"s{r}{c}\"\nname = \"Sea {r} {c}\"\nkind = \"sea\"\n\
+                 fleet = {}\n",
+                list(&fleet)
+            );
+        }
+    }
+    Map::from_toml(&t).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// A fleet on every sea of a 7×7 grid and a few armies on its coasts: far more chordless
+/// routes of fleets than the route search looks at. The judge and `Legal` cut the search
+/// short at the same place (they share one definition of a convoy route), so they still
+/// agree on every order.
+#[test]
+fn legal_and_judge_agree_where_the_convoy_route_search_is_cut_short() {
+    let map = sea_grid_map(7);
+    let mut pos = Position::empty(&map);
+    for p in map.province_ids() {
+        if map.is_sea(p) {
+            pos.place(
+                &map,
+                entente_judge::Unit {
+                    power: PowerId(p.0 % 2),
+                    ty: UnitType::Fleet,
+                    loc: p.loc(),
+                },
+            );
+        }
+    }
+    for (i, a) in ["t0", "t3", "l4"].into_iter().enumerate() {
+        pos.place(
+            &map,
+            entente_judge::Unit {
+                power: PowerId(i as u8 % 2),
+                ty: UnitType::Army,
+                loc: map.lookup_province(a).unwrap().loc(),
+            },
+        );
+    }
+    // Each army has more routes than the search sees.
+    let routes = ConvoyRoutes::new(&map);
+    let mut seas = LocSet::EMPTY;
+    map.province_ids()
+        .filter(|&p| map.is_sea(p))
+        .for_each(|p| seas.insert(p.0));
+    let mut dests = vec![LocSet::EMPTY; map.num_provinces()];
+    for (_, u) in pos.units().filter(|(_, u)| u.ty == UnitType::Army) {
+        let a = map.province_of(u.loc);
+        assert!(!routes.search(&map, a, &routes.convoying(&seas), &mut dests));
+    }
+    let mut legal = Legal::new(&map);
+    let mut judge = Judge::new();
+    let accepted = check_position(&map, &mut legal, &mut judge, PhaseKind::Movement, &pos);
+    assert!(accepted > 1000, "{accepted}");
 }
 
 #[test]
