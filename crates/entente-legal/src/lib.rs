@@ -169,12 +169,10 @@ struct ConvoyEntry {
 pub struct Legal {
     provinces: usize,
     province_of: Vec<u8>,
-    /// Per province: provinces an army there can move to.
-    army_adj: Vec<LocSet>,
-    /// Per location: locations a fleet there can move to.
-    fleet_adj: Vec<LocSet>,
-    /// Per location: provinces a fleet there can reach (what it may support into).
-    fleet_reach: Vec<LocSet>,
+    /// The map's borders, closed provinces left out (what the hot loops read).
+    open: Borders,
+    /// The map's borders.
+    borders: Borders,
     /// Per province: provinces a fleet on any of its coasts can reach (convoy adjacency).
     pfr: Vec<LocSet>,
     sea: LocSet,
@@ -191,6 +189,17 @@ pub struct Legal {
     /// The locations of the closed provinces (every coast too): where fleets may not go.
     closed_locs: LocSet,
     scratch: Scratch,
+}
+
+/// Borders of a map, as the judge reads them for moves and supports.
+#[derive(Clone, Debug)]
+struct Borders {
+    /// Per province: provinces an army there can move to.
+    army_adj: Vec<LocSet>,
+    /// Per location: locations a fleet there can move to.
+    fleet_adj: Vec<LocSet>,
+    /// Per location: provinces a fleet there can reach (what it may support into).
+    fleet_reach: Vec<LocSet>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -251,9 +260,16 @@ impl Legal {
         Legal {
             provinces: np,
             province_of,
-            army_adj,
-            fleet_adj,
-            fleet_reach,
+            open: Borders {
+                army_adj: army_adj.clone(),
+                fleet_adj: fleet_adj.clone(),
+                fleet_reach: fleet_reach.clone(),
+            },
+            borders: Borders {
+                army_adj,
+                fleet_adj,
+                fleet_reach,
+            },
             pfr,
             sea,
             convoy_ok,
@@ -297,13 +313,24 @@ impl Legal {
     /// powers get no orders. [`Restrictions::NONE`] (the default) lists every order.
     pub fn set_restrictions(&mut self, restrictions: Restrictions) {
         self.restrictions = restrictions;
+        let closed = restrictions.impassable;
         self.closed_locs = LocSet::EMPTY;
-        if !restrictions.impassable.is_empty() {
-            for (l, &p) in self.province_of.iter().enumerate() {
-                if restrictions.impassable.contains(p) {
-                    self.closed_locs.insert(l as u8);
-                }
+        for (l, &p) in self.province_of.iter().enumerate() {
+            if closed.contains(p) {
+                self.closed_locs.insert(l as u8);
             }
+        }
+        // Moves and supports read borders without the closed provinces: nothing to mask in
+        // the hot loops.
+        let (all, open) = (&self.borders, &mut self.open);
+        for (o, a) in open.army_adj.iter_mut().zip(&all.army_adj) {
+            *o = a.difference(&closed);
+        }
+        for (o, a) in open.fleet_adj.iter_mut().zip(&all.fleet_adj) {
+            *o = a.difference(&self.closed_locs);
+        }
+        for (o, a) in open.fleet_reach.iter_mut().zip(&all.fleet_reach) {
+            *o = a.difference(&closed);
         }
     }
 
@@ -311,12 +338,12 @@ impl Legal {
         &self.restrictions
     }
 
-    /// Provinces a unit may support into (or move to, without convoy).
+    /// Open provinces a unit may support into (or move to, without convoy).
     #[inline]
     fn reach(&self, u: Unit) -> LocSet {
         match u.ty {
-            UnitType::Army => self.army_adj[self.province_of[u.loc.index()] as usize],
-            UnitType::Fleet => self.fleet_reach[u.loc.index()],
+            UnitType::Army => self.open.army_adj[self.province_of[u.loc.index()] as usize],
+            UnitType::Fleet => self.open.fleet_reach[u.loc.index()],
         }
     }
 
@@ -356,7 +383,7 @@ impl Legal {
                     UnitType::Army => armies.insert(p as u8),
                     UnitType::Fleet => fleets.insert(p as u8),
                 }
-                s.moves[p] = self.reach(u).difference(&closed);
+                s.moves[p] = self.reach(u);
                 s.targets[p] = Target {
                     power: None,
                     ty: Some(u.ty),
@@ -389,13 +416,19 @@ impl Legal {
             let movers = &mut s.movers;
             each(s.moves[q as usize], |d| movers[d as usize].insert(q));
         });
+        // Units of silent powers get no orders (theirs are not taken); others may still
+        // support or convoy them.
+        let mut ordered = occ;
         let silent = self.restrictions.silent;
-        each(occ, |p| {
+        if !silent.is_empty() {
+            each(occ, |p| {
+                if s.units[p as usize].is_some_and(|u| silent.contains(u.power)) {
+                    ordered.remove(p);
+                }
+            });
+        }
+        each(ordered, |p| {
             let u = s.units[p as usize].expect("occupied");
-            if silent.contains(u.power) {
-                // Its orders are not taken; others may still support or convoy it.
-                return;
-            }
             out.open(u.power, Some(ProvinceId(p)), 0);
             self.unit_orders(p, u, occ, fleets, convoyable, &mut s, out);
             out.close();
@@ -405,6 +438,7 @@ impl Legal {
 
     /// Fills `s.convoys` with the convoy orders fleets may give the army at `a`: the routes
     /// of [`ConvoyRoutes`], the judge's own definition (DATC 6.G.19), and where they lead.
+    #[inline(never)]
     fn irredundant_routes(&self, a: u8, closure: LocSet, s: &mut Scratch) {
         // Routes only pass through fleets the army can reach (`closure`): searching those
         // alone is the same search, with less to clear.
@@ -464,8 +498,7 @@ impl Legal {
                 });
             }
             UnitType::Fleet => {
-                let to = self.fleet_adj[u.loc.index()].difference(&self.closed_locs);
-                each(to, |l| {
+                each(self.open.fleet_adj[u.loc.index()], |l| {
                     out.push(Order::Move {
                         unit: me,
                         to: Loc(l),
@@ -474,9 +507,8 @@ impl Legal {
                 });
             }
         }
-        // A unit standing in a closed province cannot be supported there either.
-        let closed = self.restrictions.impassable;
-        let reach = reach.difference(&closed);
+        // `reach` is open provinces only: a unit standing in a closed one cannot be
+        // supported there either.
         let others = occ.difference(&single(p));
         each(reach.intersection(&others), |t| {
             out.push(Order::SupportHold {
@@ -498,7 +530,7 @@ impl Legal {
                 if in_chain
                     && convoyable.contains(q)
                     && closure[q as usize].contains(p)
-                    && !self.army_adj[q as usize].contains(d)
+                    && !self.open.army_adj[q as usize].contains(d)
                 {
                     // A fleet cannot support a move that needs it as the convoy (DATC 6.D.31).
                     if !without_done.contains(q) {
@@ -521,7 +553,7 @@ impl Legal {
         if in_chain {
             for e in s.convoys.iter().filter(|e| e.fleet == p) {
                 let t = target(e.army);
-                for d in bits(e.dests.difference(&closed)) {
+                for d in bits(e.dests.difference(&self.restrictions.impassable)) {
                     out.push(Order::Convoy {
                         unit: me,
                         target: t,
