@@ -87,21 +87,79 @@ impl ConvoyRoutes {
         dests: &mut [LocSet],
     ) -> bool {
         each(*fleets, |c| dests[c as usize] = LocSet::EMPTY);
-        let start = reach(army.0);
-        let mut not_dest = self.sea;
-        not_dest.insert(army.0);
-        let mut s = Search {
-            reach,
-            start,
-            not_dest,
-            fleets: *fleets,
-            budget: ROUTE_BUDGET,
-            cut: false,
-        };
-        each(start.intersection(fleets), |c| {
-            s.route_from(single(c), LocSet::EMPTY, c, dests);
-        });
-        !s.cut
+        walk(reach, self.sea, army, fleets, Table(dests))
+    }
+}
+
+/// Where the fleet in `fleet` may convoy the army in `army` ([`ConvoyRoutes::search`] for
+/// one fleet, with no table), seas not left out: the judge's question, which it asks only
+/// about a land destination.
+pub(crate) fn fleet_leads(map: &Map, army: ProvinceId, fleets: &LocSet, fleet: u8) -> LocSet {
+    let reach = |p: u8| *map.province_fleet_reach(ProvinceId(p));
+    let mut one = OneFleet {
+        fleet,
+        dests: LocSet::EMPTY,
+    };
+    walk(reach, LocSet::EMPTY, army, fleets, &mut one);
+    one.dests
+}
+
+/// Visits the army's routes in order, within the budget; `record` keeps what it needs.
+/// Returns `false` when the budget ran out first.
+fn walk(
+    reach: impl Fn(u8) -> LocSet,
+    sea: LocSet,
+    army: ProvinceId,
+    fleets: &LocSet,
+    mut record: impl Record,
+) -> bool {
+    let start = reach(army.0);
+    let mut not_dest = sea;
+    not_dest.insert(army.0);
+    let mut s = Search {
+        reach,
+        start,
+        not_dest,
+        fleets: *fleets,
+        budget: ROUTE_BUDGET,
+        cut: false,
+    };
+    each(start.intersection(fleets), |c| {
+        s.route_from(single(c), LocSet::EMPTY, c, &mut record);
+    });
+    !s.cut
+}
+
+/// What a search keeps of each route: `found` is where the route ending at the fleet
+/// `last` leads, with every longer route through it.
+trait Record {
+    fn record(&mut self, last: u8, found: LocSet);
+}
+
+/// Every fleet's destinations, indexed by province.
+struct Table<'a>(&'a mut [LocSet]);
+
+impl Record for Table<'_> {
+    #[inline]
+    fn record(&mut self, last: u8, found: LocSet) {
+        let d = &mut self.0[last as usize];
+        *d = d.union(&found);
+    }
+}
+
+/// One fleet's destinations: each route through it is a longer route of the one that
+/// ends at it, so those are all it needs.
+struct OneFleet {
+    fleet: u8,
+    dests: LocSet,
+}
+
+impl Record for &mut OneFleet {
+    #[inline]
+    fn record(&mut self, last: u8, found: LocSet) {
+        if last == self.fleet {
+            self.dests = self.dests.union(&found);
+        }
     }
 }
 
@@ -128,7 +186,7 @@ impl<R: Fn(u8) -> LocSet> Search<R> {
         path: LocSet,
         before: LocSet,
         last: u8,
-        dests: &mut [LocSet],
+        record: &mut impl Record,
     ) -> LocSet {
         if self.budget == 0 {
             self.cut = true;
@@ -151,9 +209,9 @@ impl<R: Fn(u8) -> LocSet> Search<R> {
         each(next, |c| {
             let mut longer = path;
             longer.insert(c);
-            found = found.union(&self.route_from(longer, next_before, c, dests));
+            found = found.union(&self.route_from(longer, next_before, c, record));
         });
-        dests[last as usize] = dests[last as usize].union(&found);
+        record.record(last, found);
         found
     }
 }
@@ -211,6 +269,11 @@ mod tests {
                     .iter()
                     .filter(|&c| !dests[c as usize].is_empty())
                     .count();
+                // The judge's one-fleet form of the search finds the same.
+                for c in others.iter() {
+                    let one = fleet_leads(&map, a, &others, c).difference(&routes.sea);
+                    assert_eq!(one, dests[c as usize], "{name}");
+                }
             }
             assert!(fleets.is_empty() || some > 0, "{name}: no routes at all");
         }

@@ -5,7 +5,7 @@
 use super::{
     Kind, MovementResult, OrderResult, Scratch, CONVOY_BY_ANYONE, CONVOY_BY_OWN_POWER, NONE,
 };
-use crate::convoy_routes::ConvoyRoutes;
+use crate::convoy_routes::fleet_leads;
 use crate::outcome::{Illegal, Outcome};
 use crate::position::Unit;
 use crate::restrictions::Restrictions;
@@ -293,42 +293,37 @@ pub(crate) fn chain_to_land(
     })
 }
 
-/// The convoy routes of this position's armies ([`crate::convoy_routes`]), one army at a
-/// time: convoy orders come grouped by army more often than not.
+/// The convoy routes of this position ([`crate::convoy_routes`]) as the judge asks about
+/// them: the convoying fleets, found at the first convoy order, and the last answer (a
+/// fleet's orders to convoy one army come together more often than not).
 pub(super) struct Routes {
-    search: ConvoyRoutes,
-    /// Fleets where fleets convoy.
     fleets: LocSet,
-    /// The army whose routes `dests` holds, if any.
-    army: Option<ProvinceId>,
-    /// Per fleet of `fleets`: where it may convoy `army` to.
-    dests: [LocSet; 256],
+    /// The army, the fleet and where the fleet may convoy the army.
+    last: Option<(ProvinceId, usize, LocSet)>,
 }
 
 impl Routes {
     fn new(map: &Map, s: &Scratch) -> Routes {
-        let search = ConvoyRoutes::new(map);
         let mut fleets = LocSet::EMPTY;
-        for (p, u) in s.unit.iter().enumerate() {
-            if matches!(u, Some(u) if u.ty == UnitType::Fleet) {
-                fleets.insert(p as u8);
+        for c in 0..s.unit.len() {
+            if is_convoy_fleet(map, s, c as u16) {
+                fleets.insert(c as u8);
             }
         }
-        Routes {
-            fleets: search.convoying(&fleets),
-            search,
-            army: None,
-            dests: [LocSet::EMPTY; 256],
-        }
+        Routes { fleets, last: None }
     }
 
-    /// Where the fleet at `fleet` (one of `fleets`) may convoy the army at `army`.
+    /// Where the fleet at `fleet` (a convoying fleet) may convoy the army at `army` (seas
+    /// included: ask only about land).
     fn leads(&mut self, map: &Map, army: ProvinceId, fleet: usize) -> LocSet {
-        if self.army != Some(army) {
-            self.search.search(map, army, &self.fleets, &mut self.dests);
-            self.army = Some(army);
+        match self.last {
+            Some((a, f, dests)) if a == army && f == fleet => dests,
+            _ => {
+                let dests = fleet_leads(map, army, &self.fleets, fleet as u8);
+                self.last = Some((army, fleet, dests));
+                dests
+            }
         }
-        self.dests[fleet]
     }
 }
 
