@@ -55,6 +55,8 @@ impl ConvoyRoutes {
     /// `dests[c]`, for each fleet `c` of `fleets`, to the provinces the fleet may convoy the
     /// army to (other entries are left alone; `dests` is indexed by province). Returns
     /// `false` when the search stopped at [`ROUTE_BUDGET`] before it had seen every route.
+    /// Fleets that no chain of fleets links to the army change nothing: leaving them out of
+    /// `fleets` is the same search, with fewer entries to clear.
     pub fn search(
         &self,
         map: &Map,
