@@ -9,6 +9,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod adjustment;
+pub mod convoy_routes;
 mod engine;
 mod movement;
 mod outcome;
@@ -22,6 +23,7 @@ pub use adjustment::{
     adjudicate_adjustments, adjudicate_adjustments_into, adjustment_due, civil_disorder_removals,
     has_adjustment_to_make, AdjustmentResult,
 };
+pub use convoy_routes::{ConvoyRoutes, ROUTE_BUDGET};
 pub use engine::{next_phase, Engine, PhaseResult, Step, Transition};
 pub use entente_map::Distances;
 pub(crate) use movement::fleet_destination;

@@ -7,6 +7,11 @@
 //! type and location but no power. Other spellings the judge also accepts (an army written
 //! with a coast, a unit without its letter, `Disband` for `Remove`) are the same order.
 //!
+//! A phase's [`Restrictions`] are honoured ([`Legal::set_restrictions`]; none by default): no
+//! move, support, convoy, retreat or build leads into an impassable province, no unit
+//! standing in one is supported to hold there (the judge's `Restrictions::closes`), and
+//! silent powers (neutral, or in civil disorder) get no orders, since theirs are not taken.
+//!
 //! Two kinds of order the judge accepts are left out on purpose: a "via convoy" move of an
 //! army to an adjacent space when no chain of fleets could carry it (it always fails, with
 //! no convoy), and a "via convoy" spelling of a move that needs a convoy anyway (listed once,
@@ -16,7 +21,7 @@
 //! [`LegalOrders`] (orders grouped per unit, or per power for adjustments) and allocates
 //! nothing once the buffers have grown. Sets of provinces are [`LocSet`] bit masks throughout.
 
-use entente_judge::{Position, Unit};
+use entente_judge::{ConvoyRoutes, Position, Restrictions, Unit};
 use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
 use entente_orders::{Order, Target, UnitRef};
 
@@ -164,22 +169,37 @@ struct ConvoyEntry {
 pub struct Legal {
     provinces: usize,
     province_of: Vec<u8>,
+    /// The map's borders, closed provinces left out (what the hot loops read).
+    open: Borders,
+    /// The map's borders.
+    borders: Borders,
+    /// Per province: provinces a fleet on any of its coasts can reach (convoy adjacency).
+    pfr: Vec<LocSet>,
+    sea: LocSet,
+    /// Provinces where a fleet may convoy.
+    convoy_ok: LocSet,
+    /// The judge's definition of a convoy route (which fleets may convoy an army where).
+    routes: ConvoyRoutes,
+    kind: Vec<ProvinceKind>,
+    coasts: Vec<Vec<Loc>>,
+    centres: LocSet,
+    homes: Vec<LocSet>,
+    /// What the phase is played under: closed provinces, powers whose orders are not taken.
+    restrictions: Restrictions,
+    /// The locations of the closed provinces (every coast too): where fleets may not go.
+    closed_locs: LocSet,
+    scratch: Scratch,
+}
+
+/// Borders of a map, as the judge reads them for moves and supports.
+#[derive(Clone, Debug)]
+struct Borders {
     /// Per province: provinces an army there can move to.
     army_adj: Vec<LocSet>,
     /// Per location: locations a fleet there can move to.
     fleet_adj: Vec<LocSet>,
     /// Per location: provinces a fleet there can reach (what it may support into).
     fleet_reach: Vec<LocSet>,
-    /// Per province: provinces a fleet on any of its coasts can reach (convoy adjacency).
-    pfr: Vec<LocSet>,
-    sea: LocSet,
-    /// Provinces where a fleet may convoy.
-    convoy_ok: LocSet,
-    kind: Vec<ProvinceKind>,
-    coasts: Vec<Vec<Loc>>,
-    centres: LocSet,
-    homes: Vec<LocSet>,
-    scratch: Scratch,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -240,16 +260,26 @@ impl Legal {
         Legal {
             provinces: np,
             province_of,
-            army_adj,
-            fleet_adj,
-            fleet_reach,
+            open: Borders {
+                army_adj: army_adj.clone(),
+                fleet_adj: fleet_adj.clone(),
+                fleet_reach: fleet_reach.clone(),
+            },
+            borders: Borders {
+                army_adj,
+                fleet_adj,
+                fleet_reach,
+            },
             pfr,
             sea,
             convoy_ok,
+            routes: ConvoyRoutes::new(map),
             kind: map.provinces().iter().map(|p| p.kind).collect(),
             coasts: map.provinces().iter().map(|p| p.coasts.clone()).collect(),
             centres: *map.centres(),
             homes,
+            restrictions: Restrictions::NONE,
+            closed_locs: LocSet::EMPTY,
             scratch: Scratch {
                 units: vec![None; np],
                 targets: vec![
@@ -271,12 +301,49 @@ impl Legal {
         }
     }
 
-    /// Provinces a unit may support into (or move to, without convoy).
+    /// As [`Legal::new`], listing the orders of phases played under `restrictions`.
+    pub fn with_restrictions(map: &Map, restrictions: Restrictions) -> Legal {
+        let mut legal = Legal::new(map);
+        legal.set_restrictions(restrictions);
+        legal
+    }
+
+    /// The restrictions the next calls list orders under (a game's
+    /// `Game::restrictions()`): no order leads into an impassable province, and silent
+    /// powers get no orders. [`Restrictions::NONE`] (the default) lists every order.
+    pub fn set_restrictions(&mut self, restrictions: Restrictions) {
+        self.restrictions = restrictions;
+        let closed = restrictions.impassable;
+        self.closed_locs = LocSet::EMPTY;
+        for (l, &p) in self.province_of.iter().enumerate() {
+            if closed.contains(p) {
+                self.closed_locs.insert(l as u8);
+            }
+        }
+        // Moves and supports read borders without the closed provinces: nothing to mask in
+        // the hot loops.
+        let (all, open) = (&self.borders, &mut self.open);
+        for (o, a) in open.army_adj.iter_mut().zip(&all.army_adj) {
+            *o = a.difference(&closed);
+        }
+        for (o, a) in open.fleet_adj.iter_mut().zip(&all.fleet_adj) {
+            *o = a.difference(&self.closed_locs);
+        }
+        for (o, a) in open.fleet_reach.iter_mut().zip(&all.fleet_reach) {
+            *o = a.difference(&closed);
+        }
+    }
+
+    pub fn restrictions(&self) -> &Restrictions {
+        &self.restrictions
+    }
+
+    /// Open provinces a unit may support into (or move to, without convoy).
     #[inline]
     fn reach(&self, u: Unit) -> LocSet {
         match u.ty {
-            UnitType::Army => self.army_adj[self.province_of[u.loc.index()] as usize],
-            UnitType::Fleet => self.fleet_reach[u.loc.index()],
+            UnitType::Army => self.open.army_adj[self.province_of[u.loc.index()] as usize],
+            UnitType::Fleet => self.open.fleet_reach[u.loc.index()],
         }
     }
 
@@ -302,6 +369,8 @@ impl Legal {
         out.clear();
         let np = self.provinces;
         let mut s = std::mem::take(&mut self.scratch);
+        // No move leads into a closed province (nor, below, any support or convoy).
+        let closed = self.restrictions.impassable;
         let mut occ = LocSet::EMPTY;
         let mut armies = LocSet::EMPTY;
         let mut fleets = LocSet::EMPTY;
@@ -338,8 +407,8 @@ impl Legal {
                     continue;
                 }
                 convoyable.insert(a);
-                s.moves[a as usize] = s.moves[a as usize].union(&dests);
-                self.irredundant_routes(a, fleets, closure, &mut s);
+                s.moves[a as usize] = s.moves[a as usize].union(&dests.difference(&closed));
+                self.irredundant_routes(a, closure, &mut s);
             }
         }
         s.movers.iter_mut().for_each(|m| *m = LocSet::EMPTY);
@@ -347,7 +416,18 @@ impl Legal {
             let movers = &mut s.movers;
             each(s.moves[q as usize], |d| movers[d as usize].insert(q));
         });
-        each(occ, |p| {
+        // Units of silent powers get no orders (theirs are not taken); others may still
+        // support or convoy them.
+        let mut ordered = occ;
+        let silent = self.restrictions.silent;
+        if !silent.is_empty() {
+            each(occ, |p| {
+                if s.units[p as usize].is_some_and(|u| silent.contains(u.power)) {
+                    ordered.remove(p);
+                }
+            });
+        }
+        each(ordered, |p| {
             let u = s.units[p as usize].expect("occupied");
             out.open(u.power, Some(ProvinceId(p)), 0);
             self.unit_orders(p, u, occ, fleets, convoyable, &mut s, out);
@@ -356,27 +436,14 @@ impl Legal {
         self.scratch = s;
     }
 
-    /// Fills `s.convoys` with the fleets on a route without a shortcut (DATC 6.G.19) for the
-    /// army at `a`, and where each such route leads: every chordless path of convoying fleets
-    /// that starts next to the army, as the judge's `on_irredundant_route` walks them.
-    fn irredundant_routes(&self, a: u8, fleets: LocSet, closure: LocSet, s: &mut Scratch) {
-        for c in bits(closure) {
-            s.route_dests[c as usize] = LocSet::EMPTY;
-        }
-        let mut not_dest = self.sea;
-        not_dest.insert(a);
-        let start = self.pfr[a as usize];
-        for c in bits(start.intersection(&fleets)) {
-            self.route_from(
-                start,
-                not_dest,
-                fleets,
-                single(c),
-                LocSet::EMPTY,
-                c,
-                &mut s.route_dests,
-            );
-        }
+    /// Fills `s.convoys` with the convoy orders fleets may give the army at `a`: the routes
+    /// of [`ConvoyRoutes`], the judge's own definition (DATC 6.G.19), and where they lead.
+    #[inline(never)]
+    fn irredundant_routes(&self, a: u8, closure: LocSet, s: &mut Scratch) {
+        // Routes only pass through fleets the army can reach (`closure`): searching those
+        // alone is the same search, with less to clear.
+        self.routes
+            .search_table(&self.pfr, ProvinceId(a), &closure, &mut s.route_dests);
         for c in bits(closure) {
             let dests = s.route_dests[c as usize];
             if !dests.is_empty() {
@@ -387,43 +454,6 @@ impl Legal {
                 });
             }
         }
-    }
-
-    /// One path state: `path` (a set) ends at `last`; `before` is what the fleets before
-    /// `last` touch. Returns the destinations of this path and of all its extensions, and
-    /// records them for `last` (the fleets before it record them on the way back).
-    #[allow(clippy::too_many_arguments)]
-    fn route_from(
-        &self,
-        start: LocSet,
-        not_dest: LocSet,
-        fleets: LocSet,
-        path: LocSet,
-        before: LocSet,
-        last: u8,
-        table: &mut [LocSet],
-    ) -> LocSet {
-        let touch = self.pfr[last as usize];
-        // The route ends where only its last fleet touches the destination.
-        let mut found = touch
-            .difference(&before)
-            .difference(&not_dest)
-            .difference(&path);
-        let next_before = before.union(&touch);
-        // Chordless: a new fleet touches the last one only, and not the army's space.
-        let next = touch
-            .intersection(&fleets)
-            .difference(&path)
-            .difference(&start)
-            .difference(&before);
-        for c in bits(next) {
-            let mut p2 = path;
-            p2.insert(c);
-            let sub = self.route_from(start, not_dest, fleets, p2, next_before, c, table);
-            found = found.union(&sub);
-        }
-        table[last as usize] = table[last as usize].union(&found);
-        found
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -468,7 +498,7 @@ impl Legal {
                 });
             }
             UnitType::Fleet => {
-                each(self.fleet_adj[u.loc.index()], |l| {
+                each(self.open.fleet_adj[u.loc.index()], |l| {
                     out.push(Order::Move {
                         unit: me,
                         to: Loc(l),
@@ -477,6 +507,8 @@ impl Legal {
                 });
             }
         }
+        // `reach` is open provinces only: a unit standing in a closed one cannot be
+        // supported there either.
         let others = occ.difference(&single(p));
         each(reach.intersection(&others), |t| {
             out.push(Order::SupportHold {
@@ -498,7 +530,7 @@ impl Legal {
                 if in_chain
                     && convoyable.contains(q)
                     && closure[q as usize].contains(p)
-                    && !self.army_adj[q as usize].contains(d)
+                    && !self.open.army_adj[q as usize].contains(d)
                 {
                     // A fleet cannot support a move that needs it as the convoy (DATC 6.D.31).
                     if !without_done.contains(q) {
@@ -521,7 +553,7 @@ impl Legal {
         if in_chain {
             for e in s.convoys.iter().filter(|e| e.fleet == p) {
                 let t = target(e.army);
-                for d in bits(e.dests) {
+                for d in bits(e.dests.difference(&self.restrictions.impassable)) {
                     out.push(Order::Convoy {
                         unit: me,
                         target: t,
@@ -588,13 +620,16 @@ impl Legal {
     pub fn retreats(&mut self, pos: &Position, out: &mut LegalOrders) {
         out.clear();
         for (p, d) in pos.dislodged() {
+            if self.restrictions.silent.contains(d.unit.power) {
+                continue;
+            }
             let me = UnitRef {
                 ty: Some(d.unit.ty),
                 loc: d.unit.loc,
             };
             out.open(d.unit.power, Some(p), 0);
             out.push(Order::Disband(me));
-            for l in bits(d.retreats) {
+            for l in bits(d.retreats.difference(&self.closed_locs)) {
                 out.push(Order::Retreat {
                     unit: me,
                     to: Loc(l),
@@ -625,12 +660,13 @@ impl Legal {
         }
         for (pi, &n) in due.iter().enumerate().take(np) {
             let power = PowerId(pi as u8);
-            if n == 0 {
+            if n == 0 || self.restrictions.silent.contains(power) {
                 continue;
             }
             out.open(power, None, n);
             if n > 0 {
-                for h in bits(self.homes[pi].difference(&occ)) {
+                let closed = self.restrictions.impassable;
+                for h in bits(self.homes[pi].difference(&occ).difference(&closed)) {
                     if pos.owner(ProvinceId(h)) != Some(power) {
                         continue;
                     }

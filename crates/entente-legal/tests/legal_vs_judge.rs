@@ -4,9 +4,10 @@
 //! "Every order" is exhaustive over the spellings that matter: each unit, each kind, each
 //! target unit and each location of the map as destination, with and without "via convoy".
 
-use entente_game::{Game, PhaseKind};
+use entente_game::{Game, PhaseKind, Setup};
 use entente_judge::{
-    adjudicate_adjustments, adjudicate_retreats, Judge, MovementResult, Outcome, Position, Rulebook,
+    adjudicate_adjustments_into, adjudicate_retreats_into, AdjustmentResult, ConvoyRoutes, Edition,
+    Judge, MovementResult, Outcome, Position, Restrictions, RetreatResult, Rulebook,
 };
 use entente_legal::{Legal, LegalOrders};
 use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
@@ -19,19 +20,34 @@ use std::sync::Arc;
 /// Positions (with their phase kind) of a random game where every power picks uniformly
 /// among its legal orders, up to `max_phases` phases.
 fn random_positions(map: &Arc<Map>, seed: u64, max_phases: usize) -> Vec<(PhaseKind, Position)> {
-    let mut g = Game::new(map.clone(), Rulebook::default_game());
+    let g = Game::new(map.clone(), Rulebook::default_game());
+    random_game_positions(g, seed, max_phases)
+        .into_iter()
+        .map(|(kind, pos, _)| (kind, pos))
+        .collect()
+}
+
+/// As [`random_positions`], for a game already set up (its restrictions honoured: `Legal`
+/// is given them), with the restrictions of each phase.
+fn random_game_positions(
+    mut g: Game,
+    seed: u64,
+    max_phases: usize,
+) -> Vec<(PhaseKind, Position, Restrictions)> {
     g.set_end_year(Some(1950));
-    let mut legal = Legal::new(map);
+    let mut legal = Legal::new(g.map());
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut buf = LegalOrders::new();
     let mut out = Vec::new();
     while !g.is_over() && out.len() < max_phases {
         let kind = g.phase().kind;
         let pos = g.position().clone();
+        let restrictions = g.restrictions();
+        legal.set_restrictions(restrictions);
         generate(&mut legal, kind, &pos, &mut buf);
         let mut orders = Vec::new();
         legal.choose(&buf, |n| rng.random_range(0..n), &mut orders);
-        out.push((kind, pos));
+        out.push((kind, pos, restrictions));
         g.process(&orders);
     }
     out
@@ -284,11 +300,13 @@ fn candidates(map: &Map, pos: &Position, kind: PhaseKind) -> Vec<(PowerId, Order
     out
 }
 
-/// Judges each order as the only order of its phase... in batches where the judge checks
-/// orders one by one (movement, retreats), alone where order matters (adjustments).
+/// Judges each order as the only order of its phase, under `restrictions`... in batches
+/// where the judge checks orders one by one (movement, retreats), alone where order matters
+/// (adjustments).
 fn judge_each(
     map: &Map,
     rules: &Rulebook,
+    restrictions: &Restrictions,
     judge: &mut Judge,
     pos: &Position,
     kind: PhaseKind,
@@ -300,22 +318,27 @@ fn judge_each(
             let mut out = Vec::with_capacity(orders.len());
             // Order indices are u16 inside the judge: keep batches small.
             for chunk in orders.chunks(4096) {
-                judge.movement_into(map, rules, pos, chunk, &mut res);
+                judge.movement_restricted(map, rules, restrictions, pos, chunk, &mut res);
                 out.extend(res.orders.iter().map(|r| r.outcome));
             }
             out
         }
-        PhaseKind::Retreat => adjudicate_retreats(map, pos, orders)
-            .orders
-            .iter()
-            .map(|r| r.outcome)
-            .collect(),
-        PhaseKind::Adjustment => orders
-            .iter()
-            .map(|o| {
-                adjudicate_adjustments(map, rules, pos, std::slice::from_ref(o)).orders[0].outcome
-            })
-            .collect(),
+        PhaseKind::Retreat => {
+            let mut res = RetreatResult::default();
+            adjudicate_retreats_into(map, pos, orders, restrictions, &mut res);
+            res.orders.iter().map(|r| r.outcome).collect()
+        }
+        PhaseKind::Adjustment => {
+            let mut res = AdjustmentResult::default();
+            orders
+                .iter()
+                .map(|o| {
+                    let one = std::slice::from_ref(o);
+                    adjudicate_adjustments_into(map, rules, restrictions, pos, one, &mut res);
+                    res.orders[0].outcome
+                })
+                .collect()
+        }
     }
 }
 
@@ -327,14 +350,38 @@ fn check_position(
     pos: &Position,
 ) -> usize {
     let rules = Rulebook::default_game();
+    legal.set_restrictions(Restrictions::NONE);
+    check_restricted(map, &rules, &Restrictions::NONE, legal, judge, kind, pos)
+}
+
+/// [`check_position`] under `rules` and `restrictions` (`legal` must have been given the same
+/// restrictions): the orders of silent powers are not taken, so none is listed, and the
+/// judge's verdict on the others is the definition.
+fn check_restricted(
+    map: &Map,
+    rules: &Rulebook,
+    restrictions: &Restrictions,
+    legal: &mut Legal,
+    judge: &mut Judge,
+    kind: PhaseKind,
+    pos: &Position,
+) -> usize {
     let mut buf = LegalOrders::new();
     generate(legal, kind, pos, &mut buf);
     let listed: Vec<(PowerId, Order)> = buf.iter().collect();
     let set: HashSet<(PowerId, Order)> = listed.iter().copied().collect();
     assert_eq!(set.len(), listed.len(), "an order is listed twice");
+    for &(p, o) in &listed {
+        assert!(
+            !restrictions.silent.contains(p),
+            "{kind:?}: listed {} for {}, whose orders are not taken",
+            format_order(map, &o),
+            map.power(p).name
+        );
+    }
 
     // Every listed order is legal.
-    let outcomes = judge_each(map, &rules, judge, pos, kind, &listed);
+    let outcomes = judge_each(map, rules, restrictions, judge, pos, kind, &listed);
     for (&(p, o), r) in listed.iter().zip(&outcomes) {
         assert!(
             !r.is_illegal(),
@@ -353,9 +400,10 @@ fn check_position(
         }
     }
 
-    // Every legal order is listed.
-    let cands = candidates(map, pos, kind);
-    let outcomes = judge_each(map, &rules, judge, pos, kind, &cands);
+    // Every legal order is listed (orders of silent powers are not taken).
+    let mut cands = candidates(map, pos, kind);
+    cands.retain(|(p, _)| !restrictions.silent.contains(*p));
+    let outcomes = judge_each(map, rules, restrictions, judge, pos, kind, &cands);
     let mut legal_count = 0;
     for (&(p, o), r) in cands.iter().zip(&outcomes) {
         if r.is_illegal() {
@@ -462,6 +510,231 @@ fn random_game_positions_list_exactly_the_legal_orders() {
         convoys > 0,
         "random games should reach positions with convoys"
     );
+}
+
+/// The 2-player game (1982 rules): Italy is neutral, and its provinces are impassable
+/// ("Italian borders may not be crossed"). Its units stand there, giving no orders.
+fn two_player_game(map: &Arc<Map>, rules: Rulebook) -> Game {
+    let mut g = Game::new(map.clone(), rules);
+    g.set_impassable(Setup::Two.impassable(map).unwrap());
+    for p in Setup::Two.neutral(map).unwrap() {
+        g.set_neutral(p, true);
+    }
+    g
+}
+
+/// Does the order send something into (or name a unit standing in) a closed province?
+fn leads_into(map: &Map, closed: &LocSet, o: &Order) -> bool {
+    let into = match *o {
+        Order::Move { to, .. } | Order::Retreat { to, .. } => Some(to),
+        Order::SupportMove { to, .. } | Order::Convoy { to, .. } => Some(to),
+        Order::SupportHold { target, .. } => Some(target.loc),
+        Order::Build { loc, .. } => Some(loc),
+        _ => None,
+    };
+    into.is_some_and(|l| closed.contains(map.province_of(l).0))
+}
+
+#[test]
+fn legal_and_judge_agree_on_the_two_player_game_with_impassable_italy() {
+    let map = Arc::new(Map::standard());
+    let rules = Rulebook::edition(Edition::E1982);
+    let italy = map.lookup_power("Italy").unwrap();
+    let closed = Setup::Two.impassable(&map).unwrap();
+    assert_eq!(closed.len(), 6);
+    let mut legal = Legal::new(&map);
+    let mut judge = Judge::new();
+
+    // The start position: Italy's units stand in Italy, which no order may enter.
+    let start = two_player_game(&map, rules);
+    let restrictions = start.restrictions();
+    assert_eq!(restrictions.impassable, closed);
+    assert!(restrictions.silent.contains(italy));
+    legal.set_restrictions(restrictions);
+    let accepted = check_restricted(
+        &map,
+        &rules,
+        &restrictions,
+        &mut legal,
+        &mut judge,
+        PhaseKind::Movement,
+        start.position(),
+    );
+    assert!(accepted > 0);
+    let mut buf = LegalOrders::new();
+    legal.movement(start.position(), &mut buf);
+    let text: HashSet<String> = buf.orders().iter().map(|o| format_order(&map, o)).collect();
+    for o in [
+        "A mar - pie",
+        "F tri - ven",
+        "A vie - tyr",
+        "A mar S A par - bur",
+    ] {
+        let o = format_order(&map, &entente_orders::parse_order(&map, o).unwrap());
+        let into_italy = o.contains("pie") || o.contains("ven");
+        assert_eq!(text.contains(&o), !into_italy, "{o}");
+    }
+    assert!(buf.groups().iter().all(|g| g.power != italy));
+    // Without the restrictions the same position lists orders into Italy.
+    legal.set_restrictions(Restrictions::NONE);
+    legal.movement(start.position(), &mut buf);
+    assert!(buf.orders().iter().any(|o| leads_into(&map, &closed, o)));
+
+    // Random games of the 2-player setup, every phase kind.
+    let mut seen = [0usize; 3];
+    let mut retreats_near_italy = 0;
+    let (games, phases) = if cfg!(debug_assertions) {
+        (3, 90)
+    } else {
+        (20, 200)
+    };
+    for seed in 0..games {
+        let g = two_player_game(&map, rules);
+        for (kind, pos, restrictions) in random_game_positions(g, 100 + seed, phases) {
+            assert_eq!(restrictions.impassable, closed);
+            legal.set_restrictions(restrictions);
+            check_restricted(
+                &map,
+                &rules,
+                &restrictions,
+                &mut legal,
+                &mut judge,
+                kind,
+                &pos,
+            );
+            generate(&mut legal, kind, &pos, &mut buf);
+            for (p, o) in buf.iter() {
+                assert!(
+                    !leads_into(&map, &closed, &o),
+                    "{kind:?}: listed {} ({}) into Italy",
+                    format_order(&map, &o),
+                    map.power(p).name
+                );
+            }
+            if kind == PhaseKind::Retreat {
+                retreats_near_italy += pos
+                    .dislodged()
+                    .filter(|(p, d)| {
+                        map.army_neighbours(*p).intersects(&closed) && d.unit.power != italy
+                    })
+                    .count();
+            }
+            seen[kind as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "phases seen: {seen:?}");
+    assert!(
+        retreats_near_italy > 0,
+        "no retreat next to Italy was tried"
+    );
+}
+
+/// A user map with more convoy routes than the judge searches: an `n`×`n` grid of seas
+/// (`s<row><column>`) ringed by coastal provinces (`t`, `b`, `l`, `r` and the column or
+/// row), each next to one sea and, by land, to its neighbours along the same side.
+fn sea_grid_map(n: usize) -> Map {
+    let mut t = String::from(
+        "[variant]\nname = \"Sea grid\"\nstart_year = 1901\nvictory_centres = 2\n\n\
+         [[power]]\nname = \"Xland\"\nletter = \"X\"\nadjective = \"Xish\"\n\
+         home_centres = [\"t0\"]\nstart_units = [\"A t0\"]\n\n\
+         [[power]]\nname = \"Yland\"\nletter = \"Y\"\nadjective = \"Yish\"\n\
+         home_centres = [\"b0\"]\nstart_units = [\"A b0\"]\n",
+    );
+    let list = |v: &[String]| {
+        let q: Vec<String> = v.iter().map(|x| format!("\"{x}\"")).collect();
+        format!("[{}]", q.join(", "))
+    };
+    // The coast of each side at index i, and the sea it touches.
+    let at = |side: &str, i: usize| match side {
+        "t" => (0, i),
+        "b" => (n - 1, i),
+        "l" => (i, 0),
+        _ => (i, n - 1),
+    };
+    let mut coasts_of_sea = vec![Vec::new(); n * n];
+    for side in ["t", "b", "l", "r"] {
+        for i in 0..n {
+            let abbr = format!("{side}{i}");
+            let (r, c) = at(side, i);
+            coasts_of_sea[r * n + c].push(abbr.clone());
+            let army: Vec<String> = [i.checked_sub(1), Some(i + 1).filter(|&j| j < n)]
+                .into_iter()
+                .flatten()
+                .map(|j| format!("{side}{j}"))
+                .collect();
+            let centre = i == 0 && (side == "t" || side == "b");
+            t += &format!(
+                "\n[[province]]\nabbr = \"{abbr}\"\nname = \"Coast {abbr}\"\nkind = \"coast\"\n\
+                 centre = {centre}\narmy = {}\nfleet = [\"s{r}{c}\"]\n",
+                list(&army)
+            );
+        }
+    }
+    for r in 0..n {
+        for c in 0..n {
+            let mut fleet: Vec<String> = Vec::new();
+            for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
+                let (rr, cc) = (r as i32 + dr, c as i32 + dc);
+                if (0..n as i32).contains(&rr) && (0..n as i32).contains(&cc) {
+                    fleet.push(format!("s{rr}{cc}"));
+                }
+            }
+            fleet.extend(coasts_of_sea[r * n + c].iter().cloned());
+            t += &format!(
+                "\n[[province]]\nabbr = \"s{r}{c}\"\nname = \"Sea {r} {c}\"\nkind = \"sea\"\n\
+                 fleet = {}\n",
+                list(&fleet)
+            );
+        }
+    }
+    Map::from_toml(&t).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// A fleet on every sea of a 7×7 grid and a few armies on its coasts: far more chordless
+/// routes of fleets than the route search looks at. The judge and `Legal` cut the search
+/// short at the same place (they share one definition of a convoy route), so they still
+/// agree on every order.
+#[test]
+fn legal_and_judge_agree_where_the_convoy_route_search_is_cut_short() {
+    let map = sea_grid_map(7);
+    let mut pos = Position::empty(&map);
+    for p in map.province_ids() {
+        if map.is_sea(p) {
+            pos.place(
+                &map,
+                entente_judge::Unit {
+                    power: PowerId(p.0 % 2),
+                    ty: UnitType::Fleet,
+                    loc: p.loc(),
+                },
+            );
+        }
+    }
+    for (i, a) in ["t0", "t3", "l4"].into_iter().enumerate() {
+        pos.place(
+            &map,
+            entente_judge::Unit {
+                power: PowerId(i as u8 % 2),
+                ty: UnitType::Army,
+                loc: map.lookup_province(a).unwrap().loc(),
+            },
+        );
+    }
+    // Each army has more routes than the search sees.
+    let routes = ConvoyRoutes::new(&map);
+    let mut seas = LocSet::EMPTY;
+    map.province_ids()
+        .filter(|&p| map.is_sea(p))
+        .for_each(|p| seas.insert(p.0));
+    let mut dests = vec![LocSet::EMPTY; map.num_provinces()];
+    for (_, u) in pos.units().filter(|(_, u)| u.ty == UnitType::Army) {
+        let a = map.province_of(u.loc);
+        assert!(!routes.search(&map, a, &routes.convoying(&seas), &mut dests));
+    }
+    let mut legal = Legal::new(&map);
+    let mut judge = Judge::new();
+    let accepted = check_position(&map, &mut legal, &mut judge, PhaseKind::Movement, &pos);
+    assert!(accepted > 1000, "{accepted}");
 }
 
 #[test]

@@ -443,7 +443,10 @@ impl Inner {
         if self.buf_at == Some(at) {
             return;
         }
-        let pos = self.session.game().position();
+        let game = self.session.game();
+        // Closed provinces (the 2-player game's Italy) and powers whose orders are not taken.
+        self.legal.set_restrictions(game.restrictions());
+        let pos = game.position();
         match self.kind() {
             PhaseKind::Movement => self.legal.movement(pos, &mut self.buf),
             PhaseKind::Retreat => self.legal.retreats(pos, &mut self.buf),

@@ -5,11 +5,12 @@
 use super::{
     Kind, MovementResult, OrderResult, Scratch, CONVOY_BY_ANYONE, CONVOY_BY_OWN_POWER, NONE,
 };
+use crate::convoy_routes::fleet_leads;
 use crate::outcome::{Illegal, Outcome};
 use crate::position::Unit;
 use crate::restrictions::Restrictions;
 use crate::rules::{AdjacentConvoy, Rulebook};
-use entente_map::{Loc, Map, PowerId, ProvinceKind, UnitType};
+use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
 use entente_orders::{Order, Target};
 
 pub(super) fn validate(
@@ -20,12 +21,14 @@ pub(super) fn validate(
     orders: &[(PowerId, Order)],
     out: &mut MovementResult,
 ) {
+    // Made at the first convoy order that needs it (on the stack: no allocation).
+    let mut routes = None;
     for (i, &(power, order)) in orders.iter().enumerate() {
         // An order into a closed province is never seen by the rest of the judge.
         let checked = if restrictions.closes(map, &order) {
             Err(Illegal::Impassable)
         } else {
-            check(map, s, power, &order)
+            check(map, s, &mut routes, power, &order)
         };
         let outcome = match checked {
             Ok((p, kind)) => {
@@ -58,6 +61,7 @@ pub(super) fn validate(
 fn check(
     map: &Map,
     s: &mut Scratch,
+    routes: &mut Option<Routes>,
     power: PowerId,
     order: &Order,
 ) -> Result<(usize, Kind), Illegal> {
@@ -80,7 +84,7 @@ fn check(
         Order::Move { to, via_convoy, .. } => check_move(map, s, unit, p, to, via_convoy)?,
         Order::SupportHold { target, .. } => check_support_hold(map, s, unit, p, target)?,
         Order::SupportMove { target, to, .. } => check_support_move(map, s, unit, p, target, to)?,
-        Order::Convoy { target, to, .. } => check_convoy(map, s, unit, p, target, to)?,
+        Order::Convoy { target, to, .. } => check_convoy(map, s, routes, unit, p, target, to)?,
         _ => return Err(Illegal::WrongPhase),
     };
     Ok((p, kind))
@@ -229,6 +233,7 @@ fn check_support_move(
 fn check_convoy(
     map: &Map,
     s: &mut Scratch,
+    routes: &mut Option<Routes>,
     unit: Unit,
     p: usize,
     target: Target,
@@ -247,7 +252,8 @@ fn check_convoy(
         return Err(Illegal::ConvoyImpossible);
     }
     // The fleet must be necessary for some possible route (DATC 4.E.1, 6.G.19).
-    if !on_irredundant_route(map, s, f.0 as u16, d.0 as u16, p as u16) {
+    let routes = routes.get_or_insert_with(|| Routes::new(map, s));
+    if !routes.leads(map, f, p).contains(d.0) {
         return Err(Illegal::ConvoyNotOnRoute);
     }
     Ok(Kind::Convoy {
@@ -287,64 +293,38 @@ pub(crate) fn chain_to_land(
     })
 }
 
-/// Is `fleet` on a route of fleets from `from` to `to` that has no shortcut (no fleet of it
-/// can be left out)? A fleet needed by no such route is not part of any convoy (DATC 6.G.19).
-fn on_irredundant_route(map: &Map, s: &mut Scratch, from: u16, to: u16, fleet: u16) -> bool {
-    s.route.clear();
-    let mut budget = 100_000u32;
-    extend_route(map, s, from, to, fleet, &mut budget)
+/// The convoy routes of this position ([`crate::convoy_routes`]) as the judge asks about
+/// them: the convoying fleets, found at the first convoy order, and the last answer (a
+/// fleet's orders to convoy one army come together more often than not).
+pub(super) struct Routes {
+    fleets: LocSet,
+    /// The army, the fleet and where the fleet may convoy the army.
+    last: Option<(ProvinceId, usize, LocSet)>,
 }
 
-fn touches(map: &Map, a: u16, b: u16) -> bool {
-    map.province_fleet_reach(entente_map::ProvinceId(a as u8))
-        .contains(b as u8)
-}
+impl Routes {
+    fn new(map: &Map, s: &Scratch) -> Routes {
+        let mut fleets = LocSet::EMPTY;
+        for c in 0..s.unit.len() {
+            if is_convoy_fleet(map, s, c as u16) {
+                fleets.insert(c as u8);
+            }
+        }
+        Routes { fleets, last: None }
+    }
 
-/// Depth-first over induced (chordless) paths; the route so far is in `s.route`.
-fn extend_route(
-    map: &Map,
-    s: &mut Scratch,
-    from: u16,
-    to: u16,
-    fleet: u16,
-    budget: &mut u32,
-) -> bool {
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    if let Some(&last) = s.route.last() {
-        if touches(map, last, to) {
-            return s.route.contains(&fleet);
+    /// Where the fleet at `fleet` (a convoying fleet) may convoy the army at `army` (seas
+    /// included: ask only about land).
+    fn leads(&mut self, map: &Map, army: ProvinceId, fleet: usize) -> LocSet {
+        match self.last {
+            Some((a, f, dests)) if a == army && f == fleet => dests,
+            _ => {
+                let dests = fleet_leads(map, army, &self.fleets, fleet as u8);
+                self.last = Some((army, fleet, dests));
+                dests
+            }
         }
     }
-    // A copy of the neighbour mask: iterating it needs no allocation while `s` changes.
-    let last = s.route.last().copied().unwrap_or(from);
-    let candidates = *map.province_fleet_reach(entente_map::ProvinceId(last as u8));
-    for c in candidates.iter() {
-        let c = c as u16;
-        if c == from || c == to || !is_convoy_fleet(map, s, c) || s.route.contains(&c) {
-            continue;
-        }
-        // Chordless: the new fleet touches only the previous one, and not the start (unless first).
-        let n = s.route.len();
-        if (n > 0 && touches(map, from, c))
-            || s.route[..n.saturating_sub(1)]
-                .iter()
-                .any(|&r| touches(map, r, c))
-        {
-            continue;
-        }
-        if n > 0 && touches(map, c, to) && s.route[..n].iter().any(|&r| touches(map, r, to)) {
-            continue;
-        }
-        s.route.push(c);
-        if extend_route(map, s, from, to, fleet, budget) {
-            return true;
-        }
-        s.route.pop();
-    }
-    false
 }
 
 fn is_convoy_fleet(map: &Map, s: &Scratch, c: u16) -> bool {
