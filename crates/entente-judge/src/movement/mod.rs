@@ -72,9 +72,8 @@ pub(crate) struct Scratch {
     pub state: Vec<u8>,
     pub result: Vec<bool>,
     pub deps: Vec<u16>,
-    /// Search buffers for convoy paths.
+    /// Search buffer for convoy paths.
     pub stack: Vec<u16>,
-    pub route: Vec<u16>,
 }
 
 /// The result of one submitted order.
@@ -205,7 +204,6 @@ impl Scratch {
         self.convoy_ordered.resize(n, 0);
         self.deps.clear();
         self.stack.clear();
-        self.route.clear();
     }
 
     #[inline]
