@@ -282,3 +282,45 @@ fn an_illegal_order_is_listed_once_and_the_unit_holds() {
     );
     assert!(out.contains("France: F Brest HOLD. (*no order*)"), "{out}");
 }
+
+/// Sends one power's sheet to a game record.
+fn send(game: &Path, power: &str, sheet: &str) {
+    let file = game.with_extension(format!("{power}.txt"));
+    std::fs::write(&file, sheet).unwrap();
+    common::ok(&["game", "orders", s(game), "--power", power, s(&file)]);
+}
+
+#[test]
+fn a_unit_destroyed_for_want_of_a_retreat_is_named_in_the_recorded_history() {
+    let game = scratch("judge-form", "destroyed").join("game.json");
+    common::ok(&[
+        "game",
+        "new",
+        s(&game),
+        "--players",
+        "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey",
+    ]);
+    send(&game, "Turkey", "F Ank - Bla\nA Smy - Arm\nA Con - Bul\n");
+    send(&game, "Russia", "A Mos H\n");
+    common::ok(&["game", "adjudicate", s(&game)]);
+    // Turkey takes Sevastopol with support and fills Rumania: the Russian fleet has
+    // nowhere to go and is destroyed at once; no retreat phase follows.
+    send(
+        &game,
+        "Turkey",
+        "A Arm - Sev\nF Bla S A Arm - Sev\nA Bul - Rum\n",
+    );
+    send(&game, "Russia", "F Sev H\n");
+    common::ok(&["game", "adjudicate", s(&game)]);
+    // The history is read back from the record.
+    let history = common::ok(&["game", "history", s(&game)]);
+    let fall = phase(&history, "Fall 1901 movement");
+    for line in [
+        "Russia: F Sevastopol HOLD. (*dislodged*)",
+        "The Russian Fleet in Sevastopol with no valid retreats was destroyed.",
+        "Russia: Moscow, St. Petersburg, Warsaw. (3 centres, 3 units)",
+        "Turkey: Ankara, Constantinople, Rumania, Sevastopol, Smyrna. (5 centres, 3 units, builds 2)",
+    ] {
+        assert!(fall.contains(line), "missing {line:?} in:\n{fall}");
+    }
+}
