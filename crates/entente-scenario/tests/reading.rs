@@ -131,3 +131,27 @@ fn every_datc_case_reads_under_the_2023_rules() {
     }
     assert!(n >= 164, "{n} DATC cases");
 }
+
+#[test]
+fn a_move_ending_in_a_bare_via_is_a_convoyed_move() {
+    // The Python `diplomacy` package writes `A LON - BEL VIA`.
+    let text = "\
+units:
+  England: A London, F North Sea
+orders:
+England:
+  A LON - BEL VIA        => succeeds
+  F NTH C A LON - BEL    => succeeds
+";
+    let case = &parse_scenarios(text).unwrap()[0];
+    let (_, runs) = execute_case(case).expect("the order reads");
+    let bad = entente_scenario::check_case(case, &entente_map::Map::standard(), &runs);
+    assert!(bad.is_empty(), "{bad:?}");
+    assert!(matches!(
+        runs[0].orders[0].1,
+        entente_orders::Order::Move {
+            via_convoy: true,
+            ..
+        }
+    ));
+}
