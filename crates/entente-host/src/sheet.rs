@@ -1,8 +1,10 @@
 //! An order sheet: what one power sent for a phase, one order a line, each read as far as
-//! it can be. Unreadable lines are kept with their reason and count as Hold (the French
-//! club's house rules: "void or badly written orders count as Hold").
+//! it can be. Unreadable lines are kept with their reason; in a movement phase they count as
+//! Hold (the French club's house rules: "void or badly written orders count as Hold"), in
+//! the other phases they are ignored.
 
 use entente_game::{Error, Result};
+use entente_judge::PhaseKind;
 use entente_map::Map;
 use entente_orders::{format_order, parse_order, Order};
 use serde::{Deserialize, Serialize};
@@ -30,11 +32,30 @@ impl SheetLine {
             Reading::Unreadable(_) => None,
         }
     }
+
+    /// [`read_sheet_for`]: a sheet for a phase of this kind (in an adjustment phase a bare
+    /// unit, `F Edi`, is a build). Reachable as `entente_host::SheetLine::read_sheet_for`.
+    pub fn read_sheet_for(map: &Map, kind: PhaseKind, text: &str) -> Vec<SheetLine> {
+        read_sheet_for(map, kind, text)
+    }
+
+    /// [`read_line_for`]: one order of a phase of this kind.
+    pub fn read_line_for(map: &Map, kind: PhaseKind, text: &str) -> SheetLine {
+        read_line_for(map, kind, text)
+    }
 }
 
 /// Reads a sheet: blank lines and `#` comments are skipped, as is a first line naming the
-/// power (`England:`), so a sheet can be pasted as written.
+/// power (`England:`), so a sheet can be pasted as written; a byte-order mark (Windows
+/// Notepad) is ignored. Orders are read as in a movement phase: see [`read_sheet_for`].
 pub fn read_sheet(map: &Map, text: &str) -> Vec<SheetLine> {
+    read_sheet_for(map, PhaseKind::Movement, text)
+}
+
+/// Reads a sheet for a phase of this kind, as [`read_sheet`]. In an adjustment phase a bare
+/// unit (`F Edi`, `A Par`: the rulebook's way of writing builds) is a build.
+pub fn read_sheet_for(map: &Map, kind: PhaseKind, text: &str) -> Vec<SheetLine> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
     for raw in text.lines() {
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -46,9 +67,28 @@ pub fn read_sheet(map: &Map, text: &str) -> Vec<SheetLine> {
                 continue;
             }
         }
-        out.push(read_line(map, line));
+        out.push(read_line_for(map, kind, line));
     }
     out
+}
+
+/// Reads one order of a phase of this kind (see [`read_sheet_for`]).
+pub fn read_line_for(map: &Map, kind: PhaseKind, text: &str) -> SheetLine {
+    let line = read_line(map, text);
+    if kind != PhaseKind::Adjustment || line.order().is_some() {
+        return line;
+    }
+    // "F Edi": a unit with its type and nothing after it is a build.
+    match parse_order(map, &format!("Build {}", line.text)) {
+        Ok(order @ Order::Build { ty: Some(_), .. }) => SheetLine {
+            reading: Reading::Order {
+                order,
+                canonical: format_order(map, &order),
+            },
+            ..line
+        },
+        _ => line,
+    }
 }
 
 /// Reads one order.
@@ -112,5 +152,74 @@ impl StoredLine {
             text: self.text.clone(),
             reading,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use entente_judge::PhaseKind;
+
+    fn map() -> Map {
+        Map::standard()
+    }
+
+    fn canonical(lines: &[SheetLine]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| match &l.reading {
+                Reading::Order { canonical, .. } => canonical.clone(),
+                Reading::Unreadable(why) => format!("unreadable: {why}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_bare_unit_on_an_adjustment_sheet_is_a_build() {
+        let m = map();
+        let lines = read_sheet_for(&m, PhaseKind::Adjustment, "England:\nF Edi\nA Lvp\n");
+        assert_eq!(canonical(&lines), ["Build F edi", "Build A lvp"]);
+        assert_eq!(lines[0].text, "F Edi");
+        // Orders written in full are read as ever.
+        let lines = read_sheet_for(
+            &m,
+            PhaseKind::Adjustment,
+            "Build A Par\nRemove F Bre\nWaive\n",
+        );
+        assert_eq!(canonical(&lines), ["Build A par", "Remove F bre", "Waive"]);
+    }
+
+    #[test]
+    fn a_bare_unit_outside_adjustments_is_still_unreadable() {
+        let m = map();
+        for kind in [PhaseKind::Movement, PhaseKind::Retreat] {
+            let lines = read_sheet_for(&m, kind, "F Edi\n");
+            assert!(
+                matches!(lines[0].reading, Reading::Unreadable(_)),
+                "{kind:?}"
+            );
+        }
+        assert_eq!(
+            read_sheet(&m, "F Edi\n"),
+            read_sheet_for(&m, PhaseKind::Movement, "F Edi\n")
+        );
+    }
+
+    #[test]
+    fn a_bare_province_without_its_unit_type_is_not_a_build() {
+        let lines = read_sheet_for(&map(), PhaseKind::Adjustment, "Edi\n");
+        assert!(matches!(lines[0].reading, Reading::Unreadable(_)));
+    }
+
+    #[test]
+    fn a_byte_order_mark_does_not_spoil_the_first_order() {
+        let m = map();
+        let lines = read_sheet(&m, "\u{feff}A Par - Bur\nA Mar - Spa\n");
+        assert_eq!(canonical(&lines), ["A par - bur", "A mar - spa"]);
+        assert_eq!(lines[0].text, "A Par - Bur");
+        let lines = read_sheet(&m, "\u{feff}France:\r\nA Par - Bur\r\n");
+        assert_eq!(canonical(&lines), ["A par - bur"]);
+        let lines = read_sheet_for(&m, PhaseKind::Adjustment, "\u{feff}F Bre\n");
+        assert_eq!(canonical(&lines), ["Build F bre"]);
     }
 }

@@ -470,6 +470,9 @@ impl Scan<'_> {
                 if self.via(m).is_some_and(|v| self.complete(v)) {
                     return Ok(Some(mv(true)));
                 }
+                if self.word_is(m, "via") && self.complete(m + 1) {
+                    return Ok(Some(mv(true)));
+                }
             }
         }
         if let Some(k) = self.kw(j, List::Support) {

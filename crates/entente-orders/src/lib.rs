@@ -9,6 +9,7 @@ mod format;
 mod keywords;
 mod model;
 mod parse;
+mod suggest;
 
 pub use format::format_order;
 pub use model::{Order, Target, UnitRef};

@@ -10,7 +10,9 @@
 //! through [`Map::lookup_province`] / [`Map::lookup_power`] (so case, `.`, `'` and `-`/space
 //! differences do not matter); a shorter match is tried when the longest does not fit the
 //! grammar. When nothing fits, the error of the reading that got furthest is reported, with
-//! the character offset of the offending token (or of the end of the text when it is cut short).
+//! the position of the offending token's first character, counted from 1 (or one past the
+//! end of the text when it is cut short). A name the map does not know comes with the
+//! nearest names it does ("unknown province 'Yrk'; did you mean Yorkshire (yor)?").
 //!
 //! # Accepted
 //!
@@ -23,7 +25,7 @@
 //! | unit | `[type] location`; type `A`/`F`, `Army`/`Fleet`, cs `armáda`/`flotila`, fr `armée`/`flotte`, ru `А`/`Ф`, `армия`/`флот` (the type may be left out: `Par - Bur`) |
 //! | hold | `unit H` / `Hold` / `Holds` / `Stands`; cs `drž`, `drží (pozici)`, `stojí`; fr `tient`, `défend`, `reste`; ru `стоит`, `держит (позицию)` |
 //! | move | `unit - location`; the arrow is `-`, `->`, `>`, `–`, `—`, `→` and/or the words `to`, `moves`, `move`, `m`, `attacks`, cs `do`, `táhne`, `útočí`, `na`, fr `vers`, `va`, `à`, `en`, ru `в`, `на`, `идёт`, `атакует`; `A Par moves to Bur` |
-//! | via convoy | after a move: `via convoy`, `by convoy`, `via C`, `(via convoy)`, `convoyed`; cs `přes konvoj`, `konvojem`; fr `par convoi`; ru `через конвой`, `конвоем` |
+//! | via convoy | after a move: `via convoy`, `by convoy`, `via C`, `(via convoy)`, `convoyed`, a bare `via` at the end (the Python `diplomacy` package's `A LON - BEL VIA`); cs `přes konvoj`, `konvojem`; fr `par convoi`; ru `через конвой`, `конвоем` |
 //! | support | `unit S target [- location]`, `S`/`Supports`/`Support`/`Sup`; cs `P`/`podporuje`; fr `S`/`soutient`; ru `П`/`поддерживает`; a support to hold may end with `H`/`Hold`/`to hold` |
 //! | convoy | `unit C target - location`, `C`/`Convoys`/`Convoy`; cs `K`/`konvojuje`/`přepravuje`; fr `C`/`convoie`; ru `К`/`конвоирует` |
 //! | target | `[nationality] [type] location`: `Russian A War`, `Russia A War`, `English Lon`, a short form of the map's `names.en` (`Turk A Bul`, `Eng A Lon`), or a localized power name or adjective (`Russie`, `ruská`, `русский`); a nationality given by a single letter is not accepted (it would clash with `A`/`F`). When a nationality and a province read the same words (`English Channel`, `Eng`), the province is preferred unless a unit follows |
@@ -55,9 +57,11 @@
 
 use crate::keywords::{self, coast_code, List, WordInfo};
 use crate::model::{Order, Target, UnitRef};
+use crate::suggest::{did_you_mean, nearest_names};
 use entente_map::{normalize_name, Loc, Map, PowerId, ProvinceId, UnitType};
 
-/// Why a text is not an order, and where (a character offset into the text).
+/// Why a text is not an order, and where: `position` is the position of a character in the
+/// text, counted from 1 (one past the last character when the order is cut short).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("at position {position}: {message}")]
 pub struct ParseError {
@@ -84,7 +88,7 @@ pub fn parse_order_general(map: &Map, text: &str) -> Result<Order, ParseError> {
     let toks = tokenize(&chars);
     if toks.is_empty() {
         return Err(ParseError {
-            position: 0,
+            position: 1,
             message: "empty order".into(),
         });
     }
@@ -93,9 +97,13 @@ pub fn parse_order_general(map: &Map, text: &str) -> Result<Order, ParseError> {
         chars,
         toks,
         best: None,
+        unknown: None,
     };
     p.parse()
 }
+
+/// What a support or convoy names: where an unknown name may also be a nationality.
+const TARGET: &str = "a unit or a province";
 
 /// Longest province name, in words ("atlantský oceán střed" has 3; leave room).
 const MAX_NAME_WORDS: usize = 6;
@@ -214,8 +222,11 @@ struct Parser<'a> {
     map: &'a Map,
     chars: Vec<char>,
     toks: Vec<Tok>,
-    /// The furthest error seen so far (character position, message).
+    /// The furthest error seen so far (character offset from 0, message).
     best: Option<(usize, String)>,
+    /// When the furthest error is an unknown name: the name, and whether a nationality may
+    /// stand there (for "did you mean").
+    unknown: Option<(String, bool)>,
 }
 
 impl Parser<'_> {
@@ -245,9 +256,14 @@ impl Parser<'_> {
             .collect()
     }
 
-    fn record(&mut self, position: usize, message: String) {
+    /// Keeps the error if it is the furthest yet; says whether it was kept.
+    fn record(&mut self, position: usize, message: String) -> bool {
         if self.best.as_ref().map(|b| b.0) < Some(position) {
             self.best = Some((position, message));
+            self.unknown = None;
+            true
+        } else {
+            false
         }
     }
 
@@ -467,7 +483,9 @@ impl Parser<'_> {
         }
         let pos = self.tok(i).map_or(0, |t| t.start);
         let name = self.raw(i, last);
-        self.record(pos, format!("unknown province '{name}'"));
+        if self.record(pos, format!("unknown province '{name}'")) {
+            self.unknown = Some((name, what == TARGET));
+        }
     }
 
     fn unit_type(&self, i: usize) -> Option<(UnitType, usize)> {
@@ -503,7 +521,7 @@ impl Parser<'_> {
     /// `[nationality] [type] location`: the unit a support or convoy is about.
     fn targets(&mut self, i: usize) -> Vec<(Target, usize)> {
         let mut out: Vec<(Target, usize)> = self
-            .typed_locs(i, "a unit or a province")
+            .typed_locs(i, TARGET)
             .into_iter()
             .map(|(ty, loc, k)| {
                 (
@@ -517,7 +535,7 @@ impl Parser<'_> {
             })
             .collect();
         for (pw, j) in self.powers(i) {
-            for (ty, loc, k) in self.typed_locs(j, "a unit or a province") {
+            for (ty, loc, k) in self.typed_locs(j, TARGET) {
                 out.push((
                     Target {
                         power: Some(pw),
@@ -601,11 +619,17 @@ impl Parser<'_> {
         if let Some(o) = out.first() {
             return Ok(*o);
         }
-        let (position, message) = self
+        let (offset, mut message) = self
             .best
             .take()
             .unwrap_or_else(|| (0, "not an order".to_string()));
-        Err(ParseError { position, message })
+        if let Some((name, powers)) = self.unknown.take() {
+            message.push_str(&did_you_mean(&nearest_names(self.map, &name, powers)));
+        }
+        Err(ParseError {
+            position: offset + 1,
+            message,
+        })
     }
 
     fn after_unit(&mut self, u: UnitRef, j: usize, out: &mut Vec<Order>) {
@@ -634,6 +658,17 @@ impl Parser<'_> {
                             via_convoy: true,
                         },
                         v,
+                        out,
+                    );
+                } else if self.word(m) == Some("via") && m + 1 >= self.toks.len() {
+                    // A bare "via" ending the order: the Python package's `A LON - BEL VIA`.
+                    self.finish(
+                        Order::Move {
+                            unit: u,
+                            to,
+                            via_convoy: true,
+                        },
+                        m + 1,
                         out,
                     );
                 } else if let Some(v) = self.kw(m, List::Via) {

@@ -125,6 +125,30 @@ fn opening_orders_take_the_fast_path() {
     }
 }
 
+#[test]
+fn a_trailing_bare_via_reads_alike_on_both_paths() {
+    let m = common::map();
+    for text in [
+        "A LON - BEL VIA",
+        "A Lon - Bel via",
+        "A Lon-Bel VIA",
+        "F NTH - BEL VIA",
+    ] {
+        assert!(same(m, text), "{text:?} missed the fast path");
+        assert!(
+            matches!(
+                parse_order_fast(m, text),
+                Some(Order::Move {
+                    via_convoy: true,
+                    ..
+                })
+            ),
+            "{text:?}"
+        );
+    }
+    assert!(parse_order(m, "A Lon - Bel by").is_err());
+}
+
 const DATC: &str = include_str!("data/datc_orders.txt");
 const DATC_CANONICAL: &str = include_str!("data/datc_orders_canonical.txt");
 

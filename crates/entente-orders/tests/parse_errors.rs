@@ -1,4 +1,5 @@
-//! Texts that are not orders: the error says why and where (a character offset).
+//! Texts that are not orders: the error says why and where (the position of a character,
+//! counted from 1; the end of a text cut short is one past its last character).
 
 mod common;
 use common::map;
@@ -6,75 +7,76 @@ use entente_orders::parse_order;
 
 /// (text, position, a part of the message)
 const CASES: &[(&str, usize, &str)] = &[
-    ("", 0, "empty order"),
-    ("   ", 0, "empty order"),
-    ("...", 0, "empty order"),
-    ("A Xyz - Bur", 2, "unknown province 'Xyz'"),
-    ("Xyz - Bur", 0, "unknown province 'Xyz'"),
-    ("A Par - Xyz", 8, "unknown province 'Xyz'"),
-    ("A Par - Gulf of Xyz", 8, "unknown province 'Gulf of Xyz'"),
-    ("A Par - Xyz H", 8, "unknown province 'Xyz'"),
-    ("A Sil S Rusian A War-Pru", 8, "unknown province 'Rusian'"),
-    ("A Sil S A War-Xyz", 14, "unknown province 'Xyz'"),
-    ("Build A Xyz", 8, "unknown province 'Xyz'"),
-    // Character offsets, not bytes: "Paříž" is 5 characters.
-    ("A Paříž - Xyz", 10, "unknown province 'Xyz'"),
-    ("A Париж - Хьюстон", 10, "unknown province 'Хьюстон'"),
-    ("A Par", 5, "the order is cut short after 'Par'"),
+    ("", 1, "empty order"),
+    ("   ", 1, "empty order"),
+    ("...", 1, "empty order"),
+    ("A Xyz - Bur", 3, "unknown province 'Xyz'"),
+    ("Xyz - Bur", 1, "unknown province 'Xyz'"),
+    ("A Par - Xyz", 9, "unknown province 'Xyz'"),
+    ("A Par - Gulf of Xyz", 9, "unknown province 'Gulf of Xyz'"),
+    ("A Par - Xyz H", 9, "unknown province 'Xyz'"),
+    ("A Sil S Rusian A War-Pru", 9, "unknown province 'Rusian'"),
+    ("A Sil S A War-Xyz", 15, "unknown province 'Xyz'"),
+    ("Build A Xyz", 9, "unknown province 'Xyz'"),
+    // Characters, not bytes: "Paříž" is 5 characters.
+    ("A Paříž - Xyz", 11, "unknown province 'Xyz'"),
+    ("A Париж - Хьюстон", 11, "unknown province 'Хьюстон'"),
+    ("A Par", 6, "the order is cut short after 'Par'"),
     (
         "A Par",
-        5,
+        6,
         "expected '-' or an order keyword after the unit",
     ),
-    ("A Bur S", 7, "the order is cut short after 'S'"),
+    ("A Bur S", 8, "the order is cut short after 'S'"),
     (
         "A Bur Supports",
-        14,
+        15,
         "the order is cut short after 'Supports'",
     ),
-    ("A Bur S A", 9, "the order is cut short after 'A'"),
-    ("A Par -", 7, "the order is cut short after '-'"),
-    ("A Par - ", 7, "the order is cut short after '-'"),
-    ("A Bur S A Par -", 15, "the order is cut short after '-'"),
-    ("F Nth C A Lon", 13, "the order is cut short after 'Lon'"),
-    ("F Nth C A Lon", 13, "destination of the convoyed army"),
+    ("A Bur S A", 10, "the order is cut short after 'A'"),
+    ("A Par -", 8, "the order is cut short after '-'"),
+    ("A Par - ", 8, "the order is cut short after '-'"),
+    ("A Bur S A Par -", 16, "the order is cut short after '-'"),
+    ("F Nth C A Lon", 14, "the order is cut short after 'Lon'"),
+    ("F Nth C A Lon", 14, "destination of the convoyed army"),
     (
         "F Nth C A Lon Bel",
-        14,
+        15,
         "expected '-' and the destination of the convoyed army, found 'Bel'",
     ),
     (
         "A Par Bur",
-        6,
+        7,
         "expected '-' or an order keyword after the unit, found 'Bur'",
     ),
     (
         "A Par ; Bur",
-        6,
+        7,
         "expected '-' or an order keyword after the unit, found ';'",
     ),
-    ("A Par - Bur Xyz", 12, "unexpected 'Xyz' after the order"),
+    ("A Par - Bur Xyz", 13, "unexpected 'Xyz' after the order"),
     (
         "A Par - Bur, A Mar - Spa",
-        11,
+        12,
         "unexpected ',' after the order",
     ),
-    ("A Par H H", 8, "unexpected 'H' after the order"),
-    ("Waive Par", 6, "unexpected 'Par' after the order"),
+    ("A Par H H", 9, "unexpected 'H' after the order"),
+    ("Waive Par", 7, "unexpected 'Par' after the order"),
     (
         "A Par - Bur via convoj",
-        16,
+        17,
         "expected 'convoy' after 'via', found 'convoj'",
     ),
-    ("A Par - Bur via", 15, "the order is cut short after 'via'"),
-    ("A Par S H", 8, "expected a unit or a province, found 'H'"),
-    ("F Stp/ - Bot", 7, "expected a coast after '/', found '-'"),
-    ("Build", 5, "the order is cut short after 'Build'"),
-    ("Remove", 6, "the order is cut short after 'Remove'"),
-    ("A Mun R", 7, "the order is cut short after 'R'"),
-    ("A", 1, "the order is cut short after 'A'"),
-    ("S A Par - Mar", 0, "expected a unit or an order, found 'S'"),
-    ("- Bur", 0, "expected a unit or an order, found '-'"),
+    // Only the word "via" may end a move alone (the Python package's `A LON - BEL VIA`).
+    ("A Par - Bur by", 15, "the order is cut short after 'by'"),
+    ("A Par S H", 9, "expected a unit or a province, found 'H'"),
+    ("F Stp/ - Bot", 8, "expected a coast after '/', found '-'"),
+    ("Build", 6, "the order is cut short after 'Build'"),
+    ("Remove", 7, "the order is cut short after 'Remove'"),
+    ("A Mun R", 8, "the order is cut short after 'R'"),
+    ("A", 2, "the order is cut short after 'A'"),
+    ("S A Par - Mar", 1, "expected a unit or an order, found 'S'"),
+    ("- Bur", 1, "expected a unit or an order, found '-'"),
 ];
 
 #[test]
@@ -100,7 +102,10 @@ fn positions_are_inside_the_text() {
     let m = map();
     for &(text, _, _) in CASES {
         if let Err(e) = parse_order(m, text) {
-            assert!(e.position <= text.chars().count(), "{text:?}: {e}");
+            assert!(
+                (1..=text.chars().count() + 1).contains(&e.position),
+                "{text:?}: {e}"
+            );
         }
     }
 }
@@ -108,5 +113,69 @@ fn positions_are_inside_the_text() {
 #[test]
 fn error_display_names_the_position() {
     let e = parse_order(map(), "A Xyz - Bur").unwrap_err();
-    assert_eq!(e.to_string(), "at position 2: unknown province 'Xyz'");
+    assert_eq!(e.to_string(), "at position 3: unknown province 'Xyz'");
+}
+
+#[test]
+fn positions_count_from_one() {
+    let m = map();
+    assert_eq!(parse_order(m, "Xyz - Bur").unwrap_err().position, 1);
+    assert_eq!(parse_order(m, "A Par - Xyz").unwrap_err().position, 9);
+    assert_eq!(parse_order(m, "").unwrap_err().position, 1);
+    // Cut short: one past the last character.
+    assert_eq!(parse_order(m, "A Par").unwrap_err().position, 6);
+}
+
+#[test]
+fn unknown_names_suggest_the_nearest_names() {
+    let m = map();
+    for (text, unknown, suggestion) in [
+        (
+            "F Ven - Adriatic",
+            "'Adriatic'",
+            "did you mean Adriatic Sea (adr)?",
+        ),
+        ("A Lvp - Yrk", "'Yrk'", "did you mean Yorkshire (yor)?"),
+        (
+            "A Par - Burgandy",
+            "'Burgandy'",
+            "did you mean Burgundy (bur)?",
+        ),
+        (
+            "A Mun - Bohemai",
+            "'Bohemai'",
+            "did you mean Bohemia (boh)?",
+        ),
+        (
+            "F Lon - Nrth Sea",
+            "'Nrth Sea'",
+            "did you mean North Sea (nth)?",
+        ),
+        (
+            "A Sil S Rusian A War-Pru",
+            "'Rusian'",
+            "did you mean Russia?",
+        ),
+    ] {
+        let e = parse_order(m, text).unwrap_err();
+        assert!(
+            e.message.contains(&format!("unknown province {unknown}"))
+                && e.message.ends_with(suggestion),
+            "{text:?}: {}",
+            e.message
+        );
+    }
+}
+
+#[test]
+fn unknown_names_far_from_every_name_get_no_suggestion() {
+    let m = map();
+    for text in ["A Par - Xyz", "A Par - Qqqqqq", "Xyz - Bur"] {
+        let e = parse_order(m, text).unwrap_err();
+        assert!(
+            !e.message.contains("did you mean"),
+            "{text:?}: {}",
+            e.message
+        );
+    }
 }

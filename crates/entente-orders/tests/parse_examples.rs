@@ -328,6 +328,20 @@ fn via_convoy() {
     ] {
         check(text, want);
     }
+}
+
+#[test]
+fn a_trailing_bare_via_means_via_convoy() {
+    // The Python `diplomacy` package's spelling: `A LON - BEL VIA`.
+    let want = mvc(u("A", "lon"), "bel");
+    for text in [
+        "A LON - BEL VIA",
+        "A Lon - Bel via",
+        "A Lon-Bel VIA",
+        "A London -> Belgium Via",
+    ] {
+        check(text, want);
+    }
     // "par" (French "by") is also Paris: the grammar tells them apart.
     check("A Bre - Par", mv(u("A", "bre"), "par"));
     check("A Lon - Par via convoy", mvc(u("A", "lon"), "par"));

@@ -168,7 +168,10 @@ fn check_no_panic(text: &str) {
             assert_eq!(parse_order(m, &canon), Ok(o), "{text:?} -> {canon:?}");
         }
         Err(e) => {
-            assert!(e.position <= text.chars().count(), "{text:?}: {e}");
+            assert!(
+                (1..=text.chars().count() + 1).contains(&e.position),
+                "{text:?}: {e}"
+            );
             assert!(!e.message.is_empty());
         }
     }

@@ -4,7 +4,7 @@
 
 use crate::{phase_listing, phase_title};
 use entente_host::{line_results, Echo, Reading, Session};
-use entente_judge::PhaseResult;
+use entente_judge::{PhaseKind, PhaseResult};
 use entente_map::{Map, PowerId};
 use std::fmt::Write;
 
@@ -19,15 +19,34 @@ pub fn powers_list(map: &Map, ps: &[PowerId]) -> String {
         .join(", ")
 }
 
-/// Each line of a sheet as understood, with what is wrong with it.
+/// Each line of a movement phase's sheet as understood, with what is wrong with it (see
+/// [`echo_lines_in`] for the other phases).
 pub fn echo_lines(echoes: &[Echo], out: &mut String) {
+    echo_lines_in(PhaseKind::Movement, echoes, out);
+}
+
+/// What becomes of a line that could not be read, in a phase of this kind: in a movement
+/// phase the unit holds; in a retreat or adjustment phase the line is ignored (a unit with
+/// no retreat order is disbanded; a build not ordered is waived, a removal not ordered is
+/// chosen by the rules).
+fn unreadable_fate(kind: PhaseKind) -> &'static str {
+    match kind {
+        PhaseKind::Movement => "counts as Hold",
+        PhaseKind::Retreat | PhaseKind::Adjustment => "ignored",
+    }
+}
+
+/// Each line of a sheet for a phase of this kind as understood, with what is wrong with it.
+pub fn echo_lines_in(kind: PhaseKind, echoes: &[Echo], out: &mut String) {
     for e in echoes {
         let echo = match (&e.line.reading, &e.problem) {
             (Reading::Order { canonical, .. }, None) => canonical.clone(),
             (Reading::Order { canonical, .. }, Some(why)) => {
                 format!("{canonical} (*will not be carried out: {why}*)")
             }
-            (Reading::Unreadable(why), _) => format!("(*unreadable: {why}; counts as Hold*)"),
+            (Reading::Unreadable(why), _) => {
+                format!("(*unreadable: {why}; {}*)", unreadable_fate(kind))
+            }
         };
         let _ = writeln!(out, "  {:<28} => {echo}", e.line.text);
     }
@@ -86,9 +105,17 @@ pub fn game_phase(s: &Session, i: usize, out: &mut String) {
     let mut extra = Vec::new();
     for (p, line, r) in line_results(sheets, ctx, h.result.orders()) {
         match (&line.reading, r) {
-            (Reading::Unreadable(why), _) => {
-                extra.push((p, format!("\"{}\" (*unreadable: {why}; holds*)", line.text)))
-            }
+            (Reading::Unreadable(why), _) => extra.push((
+                p,
+                format!(
+                    "\"{}\" (*unreadable: {why}; {}*)",
+                    line.text,
+                    match h.phase.kind {
+                        PhaseKind::Movement => "holds",
+                        _ => "ignored",
+                    }
+                ),
+            )),
             (Reading::Order { canonical, .. }, None) => extra.push((
                 p,
                 format!(
@@ -119,15 +146,7 @@ pub fn game_phase(s: &Session, i: usize, out: &mut String) {
             }
         }
     }
-    phase_listing(
-        map,
-        &phase_title(map, h.phase),
-        &h.result,
-        &h.before,
-        &h.after,
-        &extra,
-        out,
-    );
+    phase_listing(map, h.phase, &h.result, &h.before, &h.after, &extra, out);
     if !ctx.civil_disorder.is_empty() {
         let _ = writeln!(
             out,

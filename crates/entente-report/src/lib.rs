@@ -5,7 +5,7 @@
 
 pub mod game;
 
-use entente_judge::{Outcome, Phase, PhaseResult, Position, Unit};
+use entente_judge::{Failure, Outcome, Phase, PhaseKind, PhaseResult, Position, Season, Unit};
 use entente_map::{Loc, Map, PowerId, UnitType};
 use entente_orders::{format_order, Order, Target, UnitRef};
 use entente_scenario::{Case, PhaseRun};
@@ -33,13 +33,18 @@ fn unit_word(ty: UnitType) -> &'static str {
     }
 }
 
-/// "A Vienna", with the real unit type when the position knows it.
-fn unit_name(map: &Map, pos: &Position, u: UnitRef) -> String {
+/// "A Vienna", with the real unit type when the position knows it. In a retreat phase the
+/// unit ordered is the dislodged one, not the unit that took its province.
+fn unit_name(map: &Map, kind: PhaseKind, pos: &Position, u: UnitRef) -> String {
     let p = map.province_of(u.loc);
-    let (ty, loc) = match pos
-        .unit_at(p)
-        .or_else(|| pos.dislodged_at(p).map(|d| d.unit))
-    {
+    let on_board = pos.unit_at(p);
+    let dislodged = pos.dislodged_at(p).map(|d| d.unit);
+    let real = if kind == PhaseKind::Retreat {
+        dislodged.or(on_board)
+    } else {
+        on_board.or(dislodged)
+    };
+    let (ty, loc) = match real {
         Some(real) => (Some(real.ty), real.loc),
         None => (u.ty, u.loc),
     };
@@ -66,8 +71,17 @@ fn target_name(map: &Map, pos: &Position, t: Target) -> String {
     s
 }
 
-/// An order written out in full names, judge style.
+/// An order written out in full names, judge style (a movement or adjustment phase's
+/// order: the unit named is the one standing in its province).
 pub fn order_text(map: &Map, pos: &Position, o: &Order) -> String {
+    order_text_in(map, PhaseKind::Movement, pos, o)
+}
+
+/// An order of a phase of this kind written out in full names, judge style: in a retreat
+/// phase the unit named is the dislodged one (`F Sevastopol -> Rumania`, not the army that
+/// took Sevastopol).
+pub fn order_text_in(map: &Map, kind: PhaseKind, pos: &Position, o: &Order) -> String {
+    let unit_name = |map: &Map, pos: &Position, u: UnitRef| unit_name(map, kind, pos, u);
     match *o {
         Order::Hold(u) => format!("{} HOLD", unit_name(map, pos, u)),
         Order::Move {
@@ -116,11 +130,25 @@ pub fn order_text(map: &Map, pos: &Position, o: &Order) -> String {
     }
 }
 
-fn mark(o: &Outcome) -> String {
+/// What the listing says after an order: why it failed (`(*bounce*)`), whether its unit was
+/// dislodged as well (`(*bounce, dislodged*)`), and for an illegal order whose unit had no
+/// other, that the unit held (`(*illegal: not adjacent*) (holds)`).
+fn mark(o: &Outcome, dislodged: bool, held: bool) -> String {
     match o {
+        Outcome::Succeeded if dislodged => " (*dislodged*)".into(),
         Outcome::Succeeded => String::new(),
+        Outcome::Failed(f @ Failure::Dislodged { .. }) => format!(" (*{}*)", f.describe()),
+        Outcome::Failed(f) if dislodged => format!(" (*{}, dislodged*)", f.describe()),
         Outcome::Failed(f) => format!(" (*{}*)", f.describe()),
-        Outcome::Illegal(i) => format!(" (*illegal: {}*)", i.describe()),
+        Outcome::Illegal(i) => {
+            let mut m = format!(" (*illegal: {}*)", i.describe());
+            match (held, dislodged) {
+                (true, true) => m.push_str(" (holds, dislodged)"),
+                (true, false) => m.push_str(" (holds)"),
+                _ => {}
+            }
+            m
+        }
     }
 }
 
@@ -165,40 +193,72 @@ fn results(r: &PhaseResult) -> Vec<(PowerId, Order, Outcome)> {
         .collect()
 }
 
-/// One phase in judge form: the title, every power's orders (failed ones marked, then any
-/// `extra` lines of that power, such as unreadable orders), dislodgements with their retreat
-/// options, disbands and removals, unit positions and centre ownership with builds due.
+/// Were the adjustments due after `phase` final when it ended: the Fall season over (after
+/// its retreats, or after its movement when nobody was left to retreat)? Before that,
+/// centres have not changed hands and units may still be lost.
+pub fn adjustments_final(phase: Phase, after: &Position) -> bool {
+    phase.season == Season::Fall && phase.kind != PhaseKind::Adjustment && !after.has_dislodged()
+}
+
+/// One phase in judge form: the title, every power's orders (failed ones marked, a unit
+/// dislodged as well marked so, an illegal order that left its unit without one marked
+/// `(holds)`; then any `extra` lines of that power, such as unreadable orders),
+/// dislodgements with their retreat options, disbands and removals, unit positions and
+/// centre ownership as they stand after the phase, with the builds and removals due once
+/// they are final ([`adjustments_final`]).
 pub fn phase_listing(
     map: &Map,
-    title: &str,
+    phase: Phase,
     decided: &PhaseResult,
     before: &Position,
     after: &Position,
     extra: &[(PowerId, String)],
     out: &mut String,
 ) {
-    let _ = writeln!(out, "{title}\n");
+    let _ = writeln!(out, "{}\n", phase_title(map, phase));
     let list = results(decided);
+    let kind = decided.kind();
+    // Movement: the provinces whose units were dislodged, and the units that held because
+    // their only orders were illegal (listed once, with their order).
+    let (dislodged_at, unordered): (Vec<entente_map::ProvinceId>, &[_]) = match decided {
+        PhaseResult::Movement(r) => (r.dislodged.iter().map(|d| d.0).collect(), &r.unordered),
+        _ => (Vec::new(), &[]),
+    };
+    let unit_of = |p: PowerId, o: &Order| -> Option<entente_map::ProvinceId> {
+        let prov = map.province_of(o.unit()?.loc);
+        (before.unit_at(prov)?.power == p).then_some(prov)
+    };
+    let held_after_illegal = |prov: entente_map::ProvinceId, p: PowerId| {
+        list.iter()
+            .any(|(q, o, outcome)| *q == p && outcome.is_illegal() && unit_of(*q, o) == Some(prov))
+    };
     for pw in map.power_ids() {
         for (p, o, outcome) in list.iter().filter(|x| x.0 == pw) {
+            let own = unit_of(*p, o);
+            let dislodged =
+                kind == PhaseKind::Movement && own.is_some_and(|prov| dislodged_at.contains(&prov));
+            let held = outcome.is_illegal()
+                && own.is_some_and(|prov| unordered.iter().any(|x| x.0 == prov));
             let _ = writeln!(
                 out,
                 "{}: {}.{}",
                 map.power(*p).name,
-                order_text(map, before, o),
-                mark(outcome)
+                order_text_in(map, kind, before, o),
+                mark(outcome, dislodged, held)
             );
         }
-        if let PhaseResult::Movement(r) = decided {
-            for (_, u, _) in r.unordered.iter().filter(|x| x.1.power == pw) {
-                let _ = writeln!(
-                    out,
-                    "{}: {} {} HOLD. (*no order*)",
-                    map.power(pw).name,
-                    u.ty.letter(),
-                    map.loc_name(u.loc)
-                );
+        for (prov, u, by) in unordered.iter().filter(|x| x.1.power == pw) {
+            if held_after_illegal(*prov, pw) {
+                continue;
             }
+            let _ = writeln!(
+                out,
+                "{}: {} {} HOLD. (*no order{}*)",
+                map.power(pw).name,
+                u.ty.letter(),
+                map.loc_name(u.loc),
+                if by.is_some() { ", dislodged" } else { "" }
+            );
         }
         for (_, line) in extra.iter().filter(|x| x.0 == pw) {
             let _ = writeln!(out, "{}: {line}", map.power(pw).name);
@@ -257,11 +317,23 @@ pub fn phase_listing(
         }
         _ => {}
     }
-    position_listing(map, after, out);
+    position_listing_with(map, after, adjustments_final(phase, after), out);
 }
 
-/// Unit positions and the ownership of supply centres, with builds or removals due.
+/// Unit positions and the ownership of supply centres, with builds or removals due: for a
+/// position whose Fall season is over (see [`position_listing_with`]).
 pub fn position_listing(map: &Map, pos: &Position, out: &mut String) {
+    position_listing_with(map, pos, true, out);
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Unit positions and the ownership of supply centres as they stand: each power's centres,
+/// its units (and those dislodged, waiting to retreat), and with `adjustments` the builds
+/// or removals due (builds only as many as it has owned, vacant home centres to build in).
+pub fn position_listing_with(map: &Map, pos: &Position, adjustments: bool, out: &mut String) {
     let _ = writeln!(out, "\nUnit positions:");
     for pw in map.power_ids() {
         let units = units_line(map, pos.units_of(pw));
@@ -273,27 +345,49 @@ pub fn position_listing(map: &Map, pos: &Position, out: &mut String) {
     for pw in map.power_ids() {
         let c = centres_of(map, pos, Some(pw));
         let units = pos.unit_count(pw);
-        if !c.is_empty() || units > 0 {
-            let diff = c.len() as i64 - units as i64;
-            let adj = match diff {
-                d if d > 0 => format!(", builds {d}"),
-                d if d < 0 => format!(", removes {}", -d),
-                _ => String::new(),
-            };
-            let list = if c.is_empty() {
-                "no centres".to_string()
-            } else {
-                c.join(", ")
-            };
-            let _ = writeln!(
-                out,
-                "{}: {}. ({} centres, {} units{adj})",
-                map.power(pw).name,
-                list,
-                c.len(),
-                units
-            );
+        let waiting = pos.dislodged().filter(|(_, d)| d.unit.power == pw).count();
+        if c.is_empty() && units == 0 && waiting == 0 {
+            continue;
         }
+        let mut counts = format!("{}, {}", plural(c.len(), "centre"), plural(units, "unit"));
+        if waiting > 0 {
+            let _ = write!(counts, ", {waiting} dislodged");
+        }
+        if adjustments {
+            let diff = c.len() as i64 - (units + waiting) as i64;
+            let vacant = map
+                .power(pw)
+                .home_centres
+                .iter()
+                .filter(|&&h| pos.owner(h) == Some(pw) && pos.unit_at(h).is_none())
+                .count() as i64;
+            match diff {
+                d if d > 0 && vacant >= d => {
+                    let _ = write!(counts, ", builds {d}");
+                }
+                d if d > 0 && vacant > 0 => {
+                    let _ = write!(
+                        counts,
+                        ", builds {vacant} ({d} due, {} vacant home centre{})",
+                        vacant,
+                        if vacant == 1 { "" } else { "s" }
+                    );
+                }
+                d if d > 0 => {
+                    let _ = write!(counts, ", no vacant home centre to build in");
+                }
+                d if d < 0 => {
+                    let _ = write!(counts, ", removes {}", -d);
+                }
+                _ => {}
+            }
+        }
+        let list = if c.is_empty() {
+            "no centres".to_string()
+        } else {
+            c.join(", ")
+        };
+        let _ = writeln!(out, "{}: {}. ({counts})", map.power(pw).name, list);
     }
     let unowned = centres_of(map, pos, None);
     if !unowned.is_empty() {
@@ -304,8 +398,15 @@ pub fn position_listing(map: &Map, pos: &Position, out: &mut String) {
 
 /// One phase of a scenario case in judge form.
 fn phase_text(map: &Map, run: &PhaseRun, out: &mut String) {
-    let title = phase_title(map, run.phase);
-    phase_listing(map, &title, &run.outcome, &run.before, &run.after, &[], out);
+    phase_listing(
+        map,
+        run.phase,
+        &run.outcome,
+        &run.before,
+        &run.after,
+        &[],
+        out,
+    );
 }
 
 pub fn case_text(map: &Map, case: &Case, runs: &[PhaseRun]) -> String {

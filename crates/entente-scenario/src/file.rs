@@ -1,7 +1,7 @@
 //! Reading `.scn` text into cases. Names stay text here; they are looked up on the variant's
 //! map when the case runs, so one file can hold cases of several variants.
 
-use entente_judge::Rulebook;
+use entente_judge::{Edition, Rulebook};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {message}")]
@@ -98,11 +98,37 @@ pub struct Case {
     pub title: String,
     pub line: usize,
     pub variant: String,
+    /// The rules the case is adjudicated under: its edition ([`DEFAULT_EDITION`] when neither
+    /// the case nor the file names one) with its `options` applied.
     pub rules: Rulebook,
+    /// The `option:` names given for the case (the file's, then the case's own), in order.
+    pub options: Vec<String>,
     pub units: UnitsSetup,
     /// `(line, power, centre names)`; `None` when no `centres:` section was given.
     pub centres: Option<Vec<(usize, String, Vec<String>)>>,
     pub phases: Vec<PhaseBlock>,
+}
+
+/// The edition of a case that names none, in its own lines or the file's: the 2000 rules,
+/// the default for games. (The DATC's files say `rules: 2023` at their top.)
+pub const DEFAULT_EDITION: Edition = Edition::E2000;
+
+impl Case {
+    /// Adjudicate under another edition, keeping the case's options (`--rules` on the
+    /// command line).
+    pub fn set_edition(&mut self, edition: Edition) {
+        self.rules = Rulebook::edition(edition);
+        for o in &self.options {
+            self.rules.set_option(o);
+        }
+    }
+
+    /// Settings only (variant, rules, options): what lines before the first `case` make.
+    fn is_settings_only(&self) -> bool {
+        self.phases.is_empty()
+            && matches!(self.units, UnitsSetup::Implied)
+            && self.centres.is_none()
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -189,20 +215,33 @@ fn parse_expect(line: usize, text: &str) -> Result<Vec<Expect>, ScenarioError> {
     Ok(out)
 }
 
-/// Parses a scenario file. A file without `case` lines is one case (id "1").
+/// Parses a scenario file. A file without `case` lines is one case (id "1"). In a file
+/// with `case` lines, the settings written before the first one (`variant:`, `rules:`,
+/// `option:`) are the file's: every case starts from them. A byte-order mark is ignored.
 pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut cases: Vec<Case> = Vec::new();
     let mut section = Section::None;
     let mut power: Option<String> = None;
-    let new_case = |id: &str, title: &str, line: usize| Case {
-        id: id.to_string(),
-        title: title.to_string(),
-        line,
+    // The case the lines before the first `case` line make, and once a `case` line comes,
+    // the file's settings it held.
+    let mut implicit = false;
+    let mut defaults = Case {
+        id: String::new(),
+        title: String::new(),
+        line: 0,
         variant: "standard".into(),
-        rules: Rulebook::datc(),
+        rules: Rulebook::edition(DEFAULT_EDITION),
+        options: Vec::new(),
         units: UnitsSetup::Implied,
         centres: None,
         phases: Vec::new(),
+    };
+    let new_case = |defaults: &Case, id: &str, title: &str, line: usize| Case {
+        id: id.to_string(),
+        title: title.to_string(),
+        line,
+        ..defaults.clone()
     };
     for (i, raw) in text.lines().enumerate() {
         let ln = i + 1;
@@ -210,27 +249,35 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
         if line.is_empty() {
             continue;
         }
-        let lower = line.to_lowercase();
         if let Some(rest) = line
             .strip_prefix("case ")
             .or_else(|| line.strip_prefix("Case "))
         {
+            if implicit && cases.len() == 1 && cases[0].is_settings_only() {
+                defaults = cases.pop().expect("one case");
+            }
+            implicit = false;
             let rest = rest.trim();
             let (id, title) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-            cases.push(new_case(id, title.trim(), ln));
+            cases.push(new_case(&defaults, id, title.trim(), ln));
             section = Section::None;
             power = None;
             continue;
         }
         if cases.is_empty() {
-            cases.push(new_case("1", "", ln));
+            cases.push(new_case(&defaults, "1", "", ln));
+            implicit = true;
         }
         let case = cases.last_mut().expect("a case exists");
+        // Keywords are ASCII: compare the line's own first bytes (never slice the line at
+        // offsets found in a lower-cased copy, whose characters may be longer or shorter).
         let keyword = |k: &str| -> Option<String> {
-            lower
-                .strip_prefix(k)
-                .map(|r| line[line.len() - r.len()..].trim().to_string())
+            let head = line.get(..k.len())?;
+            let rest = line.get(k.len()..)?;
+            head.eq_ignore_ascii_case(k)
+                .then(|| rest.trim().to_string())
         };
+        let is = |k: &str| line.eq_ignore_ascii_case(k);
         if let Some(v) = keyword("variant:") {
             case.variant = v.trim().to_string();
             continue;
@@ -242,16 +289,18 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
                     line: ln,
                     message: e.to_string(),
                 })?;
-            case.rules = Rulebook::edition(ed);
+            case.set_edition(ed);
             continue;
         }
         if let Some(v) = keyword("option:") {
-            if !case.rules.set_option(v.trim()) {
+            let name = v.trim().to_string();
+            if !case.rules.set_option(&name) {
                 return err(
                     ln,
                     format!("unknown rule option '{v}' (see docs/rule-options.md)"),
                 );
             }
+            case.options.push(name);
             continue;
         }
         if let Some(v) = keyword("units:") {
@@ -272,7 +321,7 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
             }
             continue;
         }
-        if lower == "centres:" || lower == "centers:" {
+        if is("centres:") || is("centers:") {
             case.centres.get_or_insert_with(Vec::new);
             section = Section::Centres;
             power = None;
@@ -293,7 +342,7 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
             power = None;
             continue;
         }
-        if lower == "orders:" {
+        if is("orders:") {
             if case.phases.is_empty() {
                 case.phases.push(PhaseBlock {
                     line: ln,
@@ -309,11 +358,14 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
             power = None;
             continue;
         }
-        let expect_kind = match lower.as_str() {
-            "expect units:" => Some(ExpectKind::Units),
-            "expect centres:" | "expect centers:" => Some(ExpectKind::Centres),
-            "expect dislodged:" => Some(ExpectKind::Dislodged),
-            _ => None,
+        let expect_kind = if is("expect units:") {
+            Some(ExpectKind::Units)
+        } else if is("expect centres:") || is("expect centers:") {
+            Some(ExpectKind::Centres)
+        } else if is("expect dislodged:") {
+            Some(ExpectKind::Dislodged)
+        } else {
+            None
         };
         if let Some(k) = expect_kind {
             let Some(phase) = case.phases.last_mut() else {

@@ -9,6 +9,6 @@ pub use check::check_case;
 pub use entente_judge::{Phase, PhaseResult};
 pub use file::{
     parse_scenarios, Case, Expect, ExpectBlock, ExpectKind, OrderLine, PhaseBlock, PhaseKind,
-    ScenarioError, Season, UnitsSetup,
+    ScenarioError, Season, UnitsSetup, DEFAULT_EDITION,
 };
 pub use run::{execute_case, PhaseRun};

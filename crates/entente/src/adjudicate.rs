@@ -12,7 +12,9 @@ pub struct Args {
     /// Print JSON instead of the judge-form listing.
     #[arg(long)]
     json: bool,
-    /// Rule edition for cases that do not name one: 1971, 1982, 2000 (default) or 2023.
+    /// Rule edition for every case, instead of the one the file names (its `option:` lines
+    /// still apply): 1971, 1982, 2000 or 2023. Without it, each case uses its own or its
+    /// file's `rules:` line, or 2000: the file is read as the test runner reads it.
     #[arg(long)]
     rules: Option<String>,
     /// Only this case of a multi-case file.
@@ -40,27 +42,27 @@ pub fn run(args: Args) -> CliResult<ExitCode> {
     let source = args.file.clone().unwrap_or_else(|| "<stdin>".into());
     let mut cases =
         parse_scenarios(&text).map_err(|e| CliError::Message(format!("{source}: {e}")))?;
+    if cases.iter().all(|c| c.phases.is_empty()) {
+        return Err(CliError::Message(format!(
+            "{source}: no case to adjudicate (no 'orders:' in the file; docs/scenario-format.md)"
+        )));
+    }
     if let Some(id) = &args.case {
         cases.retain(|c| &c.id == id);
         if cases.is_empty() {
             return Err(CliError::Message(format!("{source}: no case '{id}'")));
         }
     }
-    let has_rules_line = text
-        .lines()
-        .any(|l| l.trim_start().to_lowercase().starts_with("rules:"));
-    let edition = match &args.rules {
-        Some(r) => Some(r.parse::<entente_judge::Edition>()?),
-        None if !has_rules_line => Some(entente_judge::Edition::E2000),
-        None => None,
-    };
+    let edition = args
+        .rules
+        .as_deref()
+        .map(str::parse::<entente_judge::Edition>)
+        .transpose()?;
     let mut failed = false;
     let mut json_cases = Vec::new();
     for case in &mut cases {
         if let Some(ed) = edition {
-            if args.rules.is_some() || !has_rules_line {
-                case.rules = entente_judge::Rulebook::edition(ed);
-            }
+            case.set_edition(ed);
         }
         let (map, runs) =
             execute_case(case).map_err(|e| CliError::Message(format!("{source}: {e}")))?;
