@@ -338,6 +338,7 @@ fn two_hundred_pairs_of_writers_lose_no_update_and_the_record_always_parses() {
         BTreeSet::from(["g.json".to_string(), ".g.json.lock".to_string()])
     );
     assert!(reads1 > 0 && reads2 > 0 && reads3 > 0);
+    let _ = std::fs::remove_dir_all(&dir);
     eprintln!(
         "{} writers in {:.1} s; the record read {} times meanwhile",
         4 * PAIRS + PRESS,
