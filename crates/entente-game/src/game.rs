@@ -6,6 +6,25 @@ use entente_map::{LocSet, Map, PowerId};
 use entente_orders::Order;
 use std::sync::Arc;
 
+use crate::error::{Error, Result};
+
+/// The years a game may be played in: wide enough for any calendar a variant counts in,
+/// narrow enough that counting years on never overflows.
+pub const YEARS: std::ops::RangeInclusive<i32> = -100_000..=100_000;
+
+/// Refuses a year outside [`YEARS`]; `what` names it (`first year`, `end year`).
+pub fn check_year(what: &str, year: i32) -> Result<()> {
+    if YEARS.contains(&year) {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "{what} {year}: a game is played between the years {} and {}",
+            YEARS.start(),
+            YEARS.end()
+        )))
+    }
+}
+
 /// One adjudicated phase of the history.
 #[derive(Clone, Debug)]
 pub struct PhaseRecord {
@@ -30,6 +49,8 @@ pub enum EndOfGame {
     },
     /// The powers of one side reached the side's victory count together (the 2-player game).
     Side(Vec<PowerId>),
+    /// Every other power conceded the game to this one.
+    Concession(PowerId),
 }
 
 /// A victory counted over a side's powers together: the 2-player game's 24. The 1982 rules
@@ -214,12 +235,53 @@ impl Game {
 
     /// Ends the game in a draw shared by every power that still has units.
     pub fn declare_draw(&mut self) {
-        let survivors = self
-            .map
+        self.end = Some(EndOfGame::Draw(self.survivors()));
+    }
+
+    /// The powers that still have units.
+    pub fn survivors(&self) -> Vec<PowerId> {
+        self.map
             .power_ids()
             .filter(|&p| self.position.unit_count(p) > 0)
-            .collect();
-        self.end = Some(EndOfGame::Draw(survivors));
+            .collect()
+    }
+
+    /// Ends the game in a draw shared by some of the survivors (two or more, in any order);
+    /// the others have no share in the result.
+    pub fn declare_draw_among(&mut self, powers: &[PowerId]) -> Result<()> {
+        let mut powers = powers.to_vec();
+        powers.sort();
+        powers.dedup();
+        self.check_survivors(&powers)?;
+        if powers.len() < 2 {
+            return Err(Error::invalid(
+                "a draw is shared by two powers or more (one power alone: a concession)",
+            ));
+        }
+        self.end = Some(EndOfGame::Draw(powers));
+        Ok(())
+    }
+
+    /// Ends the game: every other power concedes it to `winner`.
+    pub fn concede(&mut self, winner: PowerId) -> Result<()> {
+        self.check_survivors(&[winner])?;
+        self.end = Some(EndOfGame::Concession(winner));
+        Ok(())
+    }
+
+    fn check_survivors(&self, powers: &[PowerId]) -> Result<()> {
+        if self.is_over() {
+            return Err(Error::game_over());
+        }
+        for &p in powers {
+            if self.position.unit_count(p) == 0 {
+                return Err(Error::invalid(format!(
+                    "{} has no units left: only survivors share the result",
+                    self.map.power(p).name
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// What the current phase is played under: closed provinces, powers whose orders do
@@ -250,6 +312,27 @@ impl Game {
             power,
             order,
         )
+    }
+
+    /// What the judge makes of one power's orders now, as if no other power gave any: each
+    /// order's outcome, in order. What depends on the sheet alone shows here (two orders for
+    /// one unit, more builds than due, a second build on one site); what depends on the other
+    /// powers' orders (bounces, cut supports) does not mean anything.
+    pub fn judge_alone(&mut self, power: PowerId, orders: &[Order]) -> Vec<entente_judge::Outcome> {
+        let restrictions = Restrictions {
+            silent: PowerSet::EMPTY,
+            ..self.restrictions()
+        };
+        let orders: Vec<(PowerId, Order)> = orders.iter().map(|&o| (power, o)).collect();
+        let step = self.engine.play(
+            &self.map,
+            &self.rules,
+            &restrictions,
+            self.phase,
+            &self.position,
+            &orders,
+        );
+        step.result.orders().iter().map(|r| r.outcome).collect()
     }
 
     /// Adjudicates the current phase with `orders` (missing orders: hold, disband, or the

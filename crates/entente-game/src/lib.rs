@@ -14,5 +14,5 @@ mod setup;
 
 pub use entente_judge::{Phase, PhaseKind, PhaseResult, Season};
 pub use error::{Error, ErrorKind, Result};
-pub use game::{EndOfGame, Game, PhaseRecord, SideVictory};
+pub use game::{check_year, EndOfGame, Game, PhaseRecord, SideVictory, YEARS};
 pub use setup::{Setup, WORLD_WAR_YEAR};

@@ -18,8 +18,16 @@ pub enum Event {
         power: String,
         on: bool,
     },
-    /// A draw among every power with units.
-    Draw,
+    /// A draw: shared by these powers (every power with units, or some of them). Absent in
+    /// records from before draws among some survivors: every power with units.
+    Draw {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        powers: Vec<String>,
+    },
+    /// Every other power conceded the game to this one.
+    Conceded {
+        to: String,
+    },
     /// The deadline was set or moved (`None`: no deadline).
     Deadline {
         due: Option<jiff::Timestamp>,

@@ -28,6 +28,9 @@ pub struct Message {
     pub from: PowerId,
     pub to: Recipients,
     pub text: String,
+    /// When the game master received it, as the front end's clock said (`None`: no clock,
+    /// or a record from before messages were timed).
+    pub at: Option<jiff::Timestamp>,
 }
 
 impl Message {
@@ -90,6 +93,7 @@ impl Session {
             from,
             to,
             text: text.to_string(),
+            at: self.clock.map(|now| now()),
         });
         Ok(self.press.last().expect("just pushed"))
     }

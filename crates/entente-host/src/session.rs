@@ -6,8 +6,10 @@ use crate::deadline::Deadline;
 use crate::events::{Event, LoggedEvent};
 use crate::press::Message;
 use crate::sheet::{read_sheet, SheetLine};
-use entente_game::{EndOfGame, Error, ErrorKind, Game, PhaseRecord, Result, Setup, WORLD_WAR_YEAR};
-use entente_judge::{Phase, PhaseKind, Season};
+use entente_game::{
+    check_year, EndOfGame, Error, ErrorKind, Game, PhaseRecord, Result, Setup, WORLD_WAR_YEAR,
+};
+use entente_judge::{Dislodged, Failure, Outcome, Phase, PhaseKind, Season, Unit};
 use entente_judge::{Position, Rulebook};
 use entente_map::{LocSet, Map, PowerId, Variant};
 use entente_orders::Order;
@@ -85,6 +87,14 @@ pub struct Status {
     pub missing: Vec<PowerId>,
     pub civil_disorder: Vec<PowerId>,
     pub neutral: Vec<PowerId>,
+    /// Movement and retreats: the units that the sheets received give no order, in power
+    /// order (they hold, or are disbanded). The units of missing powers are not listed.
+    pub unordered: Vec<Unit>,
+    /// Retreats: every dislodged unit, with where it may retreat.
+    pub dislodged: Vec<Dislodged>,
+    /// Adjustments: per power with one to make, the builds (positive) or removals
+    /// (negative) due.
+    pub adjustments: Vec<(PowerId, i32)>,
 }
 
 /// A sheet line as the game master's echo shows it: the order understood, with a warning
@@ -236,6 +246,15 @@ impl Session {
             (None, Some(p)) if setup.fixes_year() => p,
             (None, _) => map.start_year,
         };
+        check_year("first year", year)?;
+        if let Some(end) = options.end_year {
+            check_year("end year", end)?;
+            if end < year {
+                return Err(Error::invalid(format!(
+                    "end year {end}: the game starts in {year}"
+                )));
+            }
+        }
         let start = Phase::new(Season::Spring, year, PhaseKind::Movement);
         let mut game = Game::from_position(map.clone(), rules, start, Position::start(&map));
         for p in setup.neutral(&map)? {
@@ -276,6 +295,7 @@ impl Session {
                 "the sheets and contexts do not match the phases",
             ));
         }
+        check_year("the current phase's year", parts.phase.year)?;
         s.game.restore(parts.phase, parts.position, parts.history);
         s.game.set_end(parts.end);
         s.coin_toss = parts.coin_toss;
@@ -376,16 +396,90 @@ impl Session {
     pub fn submit(&mut self, power: PowerId, text: &str) -> Result<Vec<Echo>> {
         self.check_sender(power)?;
         let lines = read_sheet(self.map(), text);
+        let echoes = self.echo(power, &lines);
+        self.pending.insert(power, lines);
+        Ok(echoes)
+    }
+
+    /// The sheet received from `power` for the current phase, echoed as [`Session::submit`]
+    /// echoed it (`None`: no sheet yet).
+    pub fn sheet_echo(&mut self, power: PowerId) -> Option<Vec<Echo>> {
+        let lines = self.pending.get(&power)?.clone();
+        Some(self.echo(power, &lines))
+    }
+
+    /// What is wrong with a power's sheet as a whole, said when it arrives: a power in civil
+    /// disorder sends orders that will be ignored.
+    pub fn sheet_warnings(&self, power: PowerId) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.game.in_civil_disorder(power) {
+            out.push(format!(
+                "{} is in civil disorder: its orders are ignored until it is back in play",
+                self.map().power(power).name
+            ));
+        }
+        out
+    }
+
+    /// Each line of a sheet as understood, with why the judge will not carry it out: an
+    /// order illegal in itself, or one the rest of the sheet undoes (two orders for one
+    /// unit, more builds or removals than due, a second build on one site).
+    fn echo(&mut self, power: PowerId, lines: &[SheetLine]) -> Vec<Echo> {
+        let orders: Vec<Order> = lines.iter().filter_map(|l| l.order()).collect();
+        let mut alone = self.game.judge_alone(power, &orders).into_iter();
         let mut echoes = Vec::with_capacity(lines.len());
-        for l in &lines {
-            let problem = l.order().and_then(|o| self.check_alone(power, o));
+        for l in lines {
+            let problem = l.order().and_then(|o| {
+                let outcome = alone.next();
+                self.check_alone(power, o)
+                    .or_else(|| outcome.and_then(|r| self.sheet_problem(power, o, r)))
+            });
             echoes.push(Echo {
                 line: l.clone(),
                 problem,
             });
         }
-        self.pending.insert(power, lines);
-        Ok(echoes)
+        echoes
+    }
+
+    /// Why an order legal in itself fails because of the rest of its sheet.
+    fn sheet_problem(&self, power: PowerId, order: Order, outcome: Outcome) -> Option<String> {
+        let map = self.map();
+        let pos = self.game.position();
+        let kind = self.game.phase().kind;
+        let unit = |loc: entente_map::Loc| {
+            let p = map.province_of(loc);
+            let u = match kind {
+                PhaseKind::Retreat => pos.dislodged_at(p).map(|d| d.unit),
+                _ => pos.unit_at(p),
+            };
+            match u {
+                Some(u) => format!("{} {}", u.ty.letter(), map.loc_abbr(u.loc)),
+                None => map.loc_abbr(loc),
+            }
+        };
+        let due = entente_judge::adjustment_due(map, pos, power);
+        match outcome {
+            Outcome::Failed(Failure::ConflictingOrders) => {
+                let u = unit(order.unit()?.loc);
+                Some(match kind {
+                    PhaseKind::Retreat => format!("two orders for {u}: it is disbanded"),
+                    _ => format!("two orders for {u}: it holds"),
+                })
+            }
+            Outcome::Failed(Failure::TooMany) => Some(match order {
+                Order::Remove(_) | Order::Disband(_) => {
+                    format!("more removals than the {} due", -due)
+                }
+                _ => format!("more builds than the {due} due"),
+            }),
+            Outcome::Failed(Failure::Void) if matches!(order, Order::Remove(_)) => Some(format!(
+                "{} is removed by an earlier order",
+                unit(order.unit()?.loc)
+            )),
+            Outcome::Illegal(i) => Some(i.describe().to_string()),
+            _ => None,
+        }
     }
 
     /// Receives a power's sheet already read (a bot's orders, or another syntax's, such as
@@ -432,11 +526,58 @@ impl Session {
     pub fn status(&self) -> Status {
         let concerned = self.game.powers_with_decisions();
         let awaited = self.game.powers_to_order();
-        let (received, missing) = awaited.iter().partition(|p| self.pending.contains_key(p));
+        let (received, missing): (Vec<PowerId>, Vec<PowerId>) =
+            awaited.iter().partition(|p| self.pending.contains_key(p));
+        let map = self.map();
+        let pos = self.game.position();
+        let kind = self.game.phase().kind;
+        // The provinces each sheet received gives an order for.
+        let ordered = |p: PowerId| -> Vec<entente_map::ProvinceId> {
+            self.pending
+                .get(&p)
+                .into_iter()
+                .flatten()
+                .filter_map(|l| l.order()?.unit())
+                .map(|u| map.province_of(u.loc))
+                .collect()
+        };
+        let mut unordered = Vec::new();
+        for &p in &received {
+            let ordered = ordered(p);
+            let units: Vec<Unit> = match kind {
+                PhaseKind::Movement => pos.units_of(p).collect(),
+                PhaseKind::Retreat => pos
+                    .dislodged()
+                    .map(|(_, d)| d.unit)
+                    .filter(|u| u.power == p)
+                    .collect(),
+                PhaseKind::Adjustment => Vec::new(),
+            };
+            unordered.extend(
+                units
+                    .into_iter()
+                    .filter(|u| !ordered.contains(&map.province_of(u.loc))),
+            );
+        }
+        let dislodged = match kind {
+            PhaseKind::Retreat => pos.dislodged().map(|(_, d)| d).collect(),
+            _ => Vec::new(),
+        };
+        let adjustments = match kind {
+            PhaseKind::Adjustment => concerned
+                .iter()
+                .map(|&p| (p, entente_judge::adjustment_due(map, pos, p)))
+                .filter(|&(_, n)| n != 0)
+                .collect(),
+            _ => Vec::new(),
+        };
         Status {
             phase: self.game.phase(),
             received,
             missing,
+            unordered,
+            dislodged,
+            adjustments,
             civil_disorder: concerned
                 .iter()
                 .copied()
@@ -468,13 +609,43 @@ impl Session {
         Ok(())
     }
 
+    /// Ends the game in a draw shared by every power that still has units.
     pub fn declare_draw(&mut self) -> Result<()> {
         if self.game.is_over() {
             return Err(Error::game_over());
         }
         self.game.declare_draw();
-        self.log(Event::Draw);
+        self.log_end();
         Ok(())
+    }
+
+    /// Ends the game in a draw shared by some of the survivors (two or more); the others
+    /// have no share in the result.
+    pub fn declare_draw_among(&mut self, powers: &[PowerId]) -> Result<()> {
+        self.game.declare_draw_among(powers)?;
+        self.log_end();
+        Ok(())
+    }
+
+    /// Ends the game: every other power concedes it to `winner`, a survivor.
+    pub fn concede(&mut self, winner: PowerId) -> Result<()> {
+        self.game.concede(winner)?;
+        self.log_end();
+        Ok(())
+    }
+
+    /// Logs the end the game master declared.
+    fn log_end(&mut self) {
+        let event = match self.game.end() {
+            Some(EndOfGame::Draw(ps)) => Event::Draw {
+                powers: names(self.map(), ps),
+            },
+            Some(EndOfGame::Concession(p)) => Event::Conceded {
+                to: self.map().power(*p).name.clone(),
+            },
+            _ => return,
+        };
+        self.log(event);
     }
 
     /// Adjudicates the current phase with the sheets received, then every following phase
@@ -583,6 +754,7 @@ impl Session {
             EndOfGame::Victory(p) => format!("Victory of {}", list(&[*p])),
             EndOfGame::Side(ps) => format!("Victory of the side {}", list(ps)),
             EndOfGame::Draw(ps) => format!("Draw shared by {}", list(ps)),
+            EndOfGame::Concession(p) => format!("Conceded to {}", list(&[*p])),
             EndOfGame::ShortGame { standings, winners } => format!(
                 "Short game over; most units: {} ({})",
                 list(winners),

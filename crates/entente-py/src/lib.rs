@@ -360,7 +360,7 @@ impl Inner {
             .map(|h| h.phase.code())
             .unwrap_or_else(|| g.phase().code());
         let winners: Vec<PowerId> = match end {
-            EndOfGame::Victory(p) => vec![*p],
+            EndOfGame::Victory(p) | EndOfGame::Concession(p) => vec![*p],
             EndOfGame::Side(ps) | EndOfGame::Draw(ps) => ps.clone(),
             EndOfGame::ShortGame { winners, .. } => winners.clone(),
         };

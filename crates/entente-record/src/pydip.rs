@@ -540,10 +540,43 @@ pub fn current_state(s: &Session) -> Value {
     )
 }
 
+/// The press in the package's messages, by the phase each was sent in: one message per
+/// recipient (`GLOBAL` for all), `time_sent` in microseconds since 1970, strictly increasing
+/// over the game as the package keys messages by it (a message without a time, from a
+/// record before messages were timed, comes a microsecond after the one before).
+fn py_messages(s: &Session) -> BTreeMap<String, Vec<Value>> {
+    let map = s.map();
+    let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    let mut last: i64 = 0;
+    for m in s.press() {
+        let recipients: Vec<String> = match &m.to {
+            entente_host::Recipients::All => vec!["GLOBAL".to_string()],
+            entente_host::Recipients::Powers(ps) => {
+                ps.iter().map(|&p| up(map.power(p).name.clone())).collect()
+            }
+        };
+        let phase = m.phase.code();
+        for r in recipients {
+            let at = m.at.map(|t| t.as_microsecond()).unwrap_or(0).max(last + 1);
+            last = at;
+            out.entry(phase.clone()).or_default().push(json!({
+                "sender": up(map.power(m.from).name.clone()),
+                "recipient": r,
+                "time_sent": at,
+                "phase": phase,
+                "message": m.text,
+            }));
+        }
+    }
+    out
+}
+
 /// The game in the package's saved-game format (`from_saved_game_format` reads it).
 pub fn export(s: &Session, id: &str) -> Value {
     let map = s.map();
     let rules = py_rules(s);
+    let mut messages = py_messages(s);
+    let mut messages_of = |code: &str| Value::from(messages.remove(code).unwrap_or_default());
     let mut phases = Vec::new();
     let history = s.game().history();
     for ((h, sheets), ctx) in history.iter().zip(s.phase_sheets()).zip(s.phase_contexts()) {
@@ -583,7 +616,7 @@ pub fn export(s: &Session, id: &str) -> Value {
             "state": py_state(s, &h.phase.code(), &h.before, h.phase.kind, ctx, &rules),
             "orders": orders,
             "results": results,
-            "messages": [],
+            "messages": messages_of(&h.phase.code()),
         }));
     }
     let g = s.game();
@@ -592,7 +625,7 @@ pub fn export(s: &Session, id: &str) -> Value {
         "state": py_state(s, &g.phase().code(), g.position(), g.phase().kind, &s.context(), &rules),
         "orders": {},
         "results": {},
-        "messages": [],
+        "messages": messages_of(&g.phase().code()),
     }));
     json!({ "id": id, "map": s.variant().name, "rules": rules, "phases": phases })
 }

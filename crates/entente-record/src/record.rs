@@ -110,6 +110,9 @@ pub struct PressEntry {
     pub from: String,
     pub to: ToRecord,
     pub text: String,
+    /// When the game master received it (absent in records from before messages were timed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<jiff::Timestamp>,
 }
 
 /// `"all"`, or the powers' names.
@@ -204,6 +207,10 @@ pub enum EndRecord {
         winners: Vec<String>,
         standings: Vec<(String, usize)>,
     },
+    /// Every other power conceded the game to the one power listed.
+    Concession {
+        powers: Vec<String>,
+    },
 }
 
 fn power_names(map: &Map, ps: impl IntoIterator<Item = PowerId>) -> Vec<String> {
@@ -264,6 +271,7 @@ fn press_entry(map: &Map, m: &Message) -> PressEntry {
             Recipients::Powers(ps) => ToRecord::Powers(names(map, ps)),
         },
         text: m.text.clone(),
+        at: m.at,
     }
 }
 
@@ -306,6 +314,7 @@ fn message_of(
         from: power_of(map, &e.from)?,
         to,
         text: e.text.clone(),
+        at: e.at,
     })
 }
 
@@ -398,6 +407,9 @@ impl SessionRecord for Session {
             },
             EndOfGame::Draw(ps) => EndRecord::Draw {
                 powers: power_names(map, ps.iter().copied()),
+            },
+            EndOfGame::Concession(p) => EndRecord::Concession {
+                powers: power_names(map, [*p]),
             },
             EndOfGame::ShortGame { standings, winners } => EndRecord::ShortGame {
                 winners: power_names(map, winners.iter().copied()),
@@ -591,11 +603,16 @@ pub fn from_record(r: &GameRecord) -> Result<Session> {
         seed: r.seed,
         assignment: r.assignment.clone(),
     };
-    let first = r
+    // Each phase's position, then the current one: each read once (a phase ends where the
+    // next one starts).
+    let positions = r
         .phases
-        .first()
-        .map_or(&r.current.position, |p| &p.position);
-    if first.to_position(&map)? != Position::start(&map) {
+        .iter()
+        .map(|p| &p.position)
+        .chain([&r.current.position])
+        .map(|p| p.to_position(&map))
+        .collect::<Result<Vec<Position>>>()?;
+    if positions[0] != Position::start(&map) {
         return Err(Error::unreadable(
             "the record does not start from the setup's start position",
         ));
@@ -603,15 +620,18 @@ pub fn from_record(r: &GameRecord) -> Result<Session> {
     let mut history = Vec::with_capacity(r.phases.len());
     let mut sheets_list = Vec::with_capacity(r.phases.len());
     let mut contexts = Vec::with_capacity(r.phases.len());
-    for (i, entry) in r.phases.iter().enumerate() {
+    let mut positions = positions.into_iter();
+    let mut next_before = positions.next();
+    for entry in &r.phases {
         let phase = parse_phase(&entry.phase)?;
         let ctx = context_of(&map, &entry.context)?;
-        let before = entry.position.to_position(&map)?;
-        let after = r
-            .phases
-            .get(i + 1)
-            .map_or(&r.current.position, |p| &p.position)
-            .to_position(&map)?;
+        let before = next_before
+            .take()
+            .expect("one position a phase, and the current");
+        next_before = positions.next();
+        let after = next_before
+            .clone()
+            .expect("one position a phase, and the current");
         let mut sheets = PhaseSheets::new();
         for o in &entry.orders {
             sheets.push((power_of(&map, &o.power)?, o.line.to_line(&map)?));
@@ -634,7 +654,7 @@ pub fn from_record(r: &GameRecord) -> Result<Session> {
         contexts.push(ctx);
     }
     let current_phase = parse_phase(&r.current.phase)?;
-    let current_position = r.current.position.to_position(&map)?;
+    let current_position = next_before.expect("the current position");
     let mut pending = BTreeMap::new();
     for (name, lines) in &r.current.sheets {
         let p = power_of(&map, name)?;
@@ -708,6 +728,10 @@ fn end_of(map: &Map, e: &EndRecord) -> Result<EndOfGame> {
         EndRecord::Victory { powers } => match list(powers)?.as_slice() {
             [p] => EndOfGame::Victory(*p),
             _ => return Err(Error::unreadable("a victory of other than one power")),
+        },
+        EndRecord::Concession { powers } => match list(powers)?.as_slice() {
+            [p] => EndOfGame::Concession(*p),
+            _ => return Err(Error::unreadable("a concession to other than one power")),
         },
         EndRecord::Side { powers } => EndOfGame::Side(list(powers)?),
         EndRecord::Draw { powers } => EndOfGame::Draw(list(powers)?),

@@ -34,7 +34,7 @@ pub use layout::{
     ANCMED_GEOMETRY, GEOMETRIES, STANDARD_GEOMETRY,
 };
 pub use marks::marks;
-pub use png::svg_to_png;
+pub use png::{svg_to_png, PNG_MAX_PIXELS, PNG_MAX_SIDE};
 pub use svg::{RenderOptions, Renderer};
 
 use entente_judge::{Dislodged, Outcome, Position};

@@ -103,6 +103,25 @@ impl FileStore {
     }
 }
 
+/// Writes `text` as the file at `path`, atomically (a fresh temporary file in the same
+/// directory, synced, renamed over): a reader sees the old file or the new one, never part of
+/// one. A symlink is written where it points. An existing file is refused
+/// ([`ErrorKind::Conflict`]) unless `replace`. What the command line's exports use.
+pub fn write_file(path: &Path, text: &str, replace: bool) -> Result<()> {
+    let real = match std::fs::canonicalize(path) {
+        Ok(p) => p,
+        Err(e) if e.kind() == IoKind::NotFound => path.to_path_buf(),
+        Err(e) => return Err(io(path, e)),
+    };
+    FileStore::write(&real, text, replace).map_err(|e| match e.kind {
+        ErrorKind::Conflict => Error::new(
+            ErrorKind::Conflict,
+            format!("{}: already exists", path.display()),
+        ),
+        _ => e,
+    })
+}
+
 impl GameStore for FileStore {
     fn create(&self, id: &str, session: &Session) -> Result<()> {
         let real = self.real_path(id)?;

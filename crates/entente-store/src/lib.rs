@@ -6,7 +6,7 @@
 mod file;
 
 pub use entente_game::{Error, ErrorKind, Result};
-pub use file::FileStore;
+pub use file::{write_file, FileStore};
 
 use entente_host::Session;
 

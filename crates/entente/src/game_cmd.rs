@@ -4,9 +4,10 @@
 //! package's format.
 
 use crate::error::{CliError, CliResult};
-use entente_game::{Error, Phase, Setup};
+use entente_game::{Error, ErrorKind, Phase, Setup};
 use entente_host::{
-    parse_players, Deadline, GameOptions, GameSpec, Message, PlayersSpec, Recipients, Session,
+    parse_players, read_sheet, Deadline, GameOptions, GameSpec, Message, PlayersSpec, Recipients,
+    Session,
 };
 use entente_judge::{Edition, Rulebook};
 use entente_map::{Map, PowerId, Variant};
@@ -16,6 +17,7 @@ use entente_report::phase_title;
 use entente_store::{FileStore, GameStore};
 use std::fmt::Write;
 use std::io::Read;
+use std::path::Path;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -30,12 +32,18 @@ enum GameCommand {
     New(NewArgs),
     /// Receive one power's order sheet for the current phase (the last sheet sent counts).
     Orders(OrdersArgs),
-    /// The current phase: whose orders are in, who is missing.
+    /// The sheet a power sent for the current phase, as understood.
+    Sheet(SheetArgs),
+    /// The current phase: whose orders are in, who is missing, units without orders,
+    /// retreats, builds and removals due.
     Status(FileArgs),
     /// Adjudicate the current phase with the sheets received; results in judge form.
-    Adjudicate(FileArgs),
-    /// End the game in a draw shared by every power with units.
-    Draw(FileArgs),
+    /// Refused while orders are missing, unless the deadline has passed or --force.
+    Adjudicate(AdjudicateArgs),
+    /// End the game in a draw shared by every power with units, or by some (--powers).
+    Draw(DrawArgs),
+    /// End the game: every other power concedes it to one.
+    Concede(ConcedeArgs),
     /// Every adjudicated phase in judge form.
     History(HistoryArgs),
     /// Mark a power in civil disorder (it sent no orders), or back in play with --off.
@@ -145,14 +153,53 @@ struct OrdersArgs {
     /// The power the sheet is for.
     #[arg(long)]
     power: String,
-    /// The sheet: one order a line (`-` or omitted: standard input).
+    /// The sheet: one order a line (`-` or omitted: standard input; at most 1 MiB).
+    #[arg(conflicts_with = "empty")]
     sheet: Option<String>,
+    /// Send a sheet with no orders on purpose (every unit holds); a sheet with no orders is
+    /// refused otherwise, as an empty standard input is most likely a mistake.
+    #[arg(long)]
+    empty: bool,
+}
+
+#[derive(clap::Args)]
+struct SheetArgs {
+    file: String,
+    /// The power whose sheet to show.
+    #[arg(long)]
+    power: String,
+}
+
+#[derive(clap::Args)]
+struct AdjudicateArgs {
+    file: String,
+    /// Adjudicate although orders are missing and the deadline has not passed (or the game
+    /// is paused): the missing orders hold.
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(clap::Args)]
+struct DrawArgs {
+    file: String,
+    /// Only these survivors share the draw, "France,Germany"; the others have no share.
+    #[arg(long)]
+    powers: Option<String>,
+}
+
+#[derive(clap::Args)]
+struct ConcedeArgs {
+    file: String,
+    /// The power every other power concedes the game to.
+    #[arg(long)]
+    to: String,
 }
 
 #[derive(clap::Args)]
 struct HistoryArgs {
     file: String,
-    /// Only this phase (`S1901M` or `Spring 1901 movement`).
+    /// Only this phase: its code (`S1901M`), its name (`Spring 1901 movement`) or its
+    /// number (1 = the first phase played).
     #[arg(long)]
     phase: Option<String>,
 }
@@ -176,8 +223,18 @@ struct PressArgs {
     /// The powers it is for, "England,Germany", or `all`.
     #[arg(long)]
     to: String,
-    /// The message, or @FILE to read it from a file (`@-`: standard input).
-    text: String,
+    /// The message, taken as written (a message may begin with `@`).
+    #[arg(
+        required_unless_present_any = ["message_file", "stdin"],
+        conflicts_with_all = ["message_file", "stdin"]
+    )]
+    text: Option<String>,
+    /// Read the message from this file (at most 1 MiB).
+    #[arg(long = "file", value_name = "PATH", conflicts_with = "stdin")]
+    message_file: Option<String>,
+    /// Read the message from standard input (at most 1 MiB).
+    #[arg(long)]
+    stdin: bool,
 }
 
 #[derive(clap::Args)]
@@ -191,9 +248,13 @@ struct InboxArgs {
 #[derive(clap::Args)]
 struct ExportArgs {
     file: String,
-    /// Where to write the Python package's saved game (`-`: standard output).
+    /// Where to write the Python package's saved game (`-`: standard output). Never the
+    /// record itself; an existing file only with --force.
     #[arg(long)]
     python: String,
+    /// Replace OUT.json if it exists (never the game's record).
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(clap::Args)]
@@ -208,9 +269,11 @@ pub fn run(args: Args) -> CliResult<ExitCode> {
     match args.command {
         GameCommand::New(a) => new_game(a),
         GameCommand::Orders(a) => orders(a),
+        GameCommand::Sheet(a) => sheet(a),
         GameCommand::Status(a) => status(&a.file),
-        GameCommand::Adjudicate(a) => adjudicate(&a.file),
-        GameCommand::Draw(a) => draw(&a.file),
+        GameCommand::Adjudicate(a) => adjudicate(&a.file, a.force),
+        GameCommand::Draw(a) => draw(a),
+        GameCommand::Concede(a) => concede(a),
         GameCommand::History(a) => history(a),
         GameCommand::CivilDisorder(a) => civil_disorder(a),
         GameCommand::Press(a) => press(a),
@@ -225,17 +288,44 @@ pub fn run(args: Args) -> CliResult<ExitCode> {
     }
 }
 
-pub(crate) fn read_input(path: Option<&str>) -> CliResult<String> {
-    match path {
-        None | Some("-") => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| format!("reading standard input: {e}"))?;
-            Ok(s)
-        }
-        Some(p) => Ok(std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"))?),
+/// The most a sheet, a message or a preference list may hold.
+pub(crate) const TEXT_LIMIT: u64 = 1 << 20;
+/// The most a game record, a saved game or a scenario file may hold.
+pub(crate) const FILE_LIMIT: u64 = 256 << 20;
+
+/// A text file (`-` or `None`: standard input), read up to `limit` bytes: a larger input (a
+/// device such as `/dev/zero`, or the wrong file) is refused, not read until memory runs out.
+pub(crate) fn read_limited(path: Option<&str>, limit: u64) -> CliResult<String> {
+    let (name, reader): (String, Box<dyn Read>) = match path {
+        None | Some("-") => ("standard input".into(), Box::new(std::io::stdin())),
+        Some(p) => (
+            p.to_string(),
+            Box::new(std::fs::File::open(p).map_err(|e| format!("{p}: {e}"))?),
+        ),
+    };
+    let mut bytes = Vec::new();
+    reader
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{name}: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("{name}: more than {} read; refused", size_text(limit)).into());
     }
+    Ok(String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?)
+}
+
+/// `1 MiB`.
+fn size_text(bytes: u64) -> String {
+    if bytes >= 1 << 20 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{} KiB", bytes >> 10)
+    }
+}
+
+/// A sheet, a message or a preference list (at most [`TEXT_LIMIT`]).
+pub(crate) fn read_input(path: Option<&str>) -> CliResult<String> {
+    read_limited(path, TEXT_LIMIT)
 }
 
 /// Game records are files named on the command line, relative to the working directory.
@@ -367,20 +457,36 @@ fn new_game(a: NewArgs) -> CliResult<ExitCode> {
 }
 
 fn orders(a: OrdersArgs) -> CliResult<ExitCode> {
-    let text = read_input(a.sheet.as_deref())?;
+    let text = if a.empty {
+        String::new()
+    } else {
+        read_input(a.sheet.as_deref())?
+    };
     let out = update(&a.file, |s| {
         let p = power(s.map(), &a.power)?;
+        if !a.empty && read_sheet(s.map(), &text).is_empty() {
+            return Err(format!(
+                "the sheet for {} has no orders (was {} empty?); nothing was changed. \
+                 To send a sheet with no orders on purpose, give --empty",
+                s.map().power(p).name,
+                match a.sheet.as_deref() {
+                    None | Some("-") => "standard input",
+                    Some(path) => path,
+                }
+            )
+            .into());
+        }
         let echoes = s.submit(p, &text)?;
-        let map = s.map();
         let mut out = String::new();
         let _ = writeln!(
             out,
             "{}, {}: {} line{} received (this sheet replaces any earlier one).",
-            map.power(p).name,
-            phase_title(map, s.game().phase()),
+            s.map().power(p).name,
+            phase_title(s.map(), s.game().phase()),
             echoes.len(),
             if echoes.len() == 1 { "" } else { "s" }
         );
+        warning_lines(&s.sheet_warnings(p), &mut out);
         echo_lines(&echoes, &mut out);
         Ok(out)
     })?;
@@ -388,17 +494,154 @@ fn orders(a: OrdersArgs) -> CliResult<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn status(file: &str) -> CliResult<ExitCode> {
-    let s = load(file)?;
-    print!("{}", game_status(file, &s));
+fn warning_lines(warnings: &[String], out: &mut String) {
+    for w in warnings {
+        let _ = writeln!(out, "  (*{w}*)");
+    }
+}
+
+/// The sheet a power sent for the current phase, echoed as when it arrived.
+fn sheet(a: SheetArgs) -> CliResult<ExitCode> {
+    let mut s = load(&a.file)?;
+    let p = power(s.map(), &a.power)?;
+    let title = format!(
+        "{}, {}",
+        s.map().power(p).name,
+        phase_title(s.map(), s.game().phase())
+    );
+    let mut out = String::new();
+    match s.sheet_echo(p) {
+        None => {
+            let _ = writeln!(out, "{title}: no sheet received.");
+        }
+        Some(echoes) => {
+            let _ = writeln!(
+                out,
+                "{title}: {} line{} received.",
+                echoes.len(),
+                if echoes.len() == 1 { "" } else { "s" }
+            );
+            warning_lines(&s.sheet_warnings(p), &mut out);
+            echo_lines(&echoes, &mut out);
+        }
+    }
+    print!("{out}");
     Ok(ExitCode::SUCCESS)
 }
 
-fn adjudicate(file: &str) -> CliResult<ExitCode> {
+fn status(file: &str) -> CliResult<ExitCode> {
+    let s = load(file)?;
+    print!("{}", status_text(file, &s));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The report's status, then what it does not say: who is awaited by name, the units
+/// without orders, the dislodged units and their retreats, the builds and removals due.
+fn status_text(file: &str, s: &Session) -> String {
+    let mut out = game_status(file, s);
+    if s.game().is_over() {
+        return out;
+    }
+    let map = s.map();
+    let pos = s.game().position();
+    let st = s.status();
+    let unit = |u: &entente_judge::Unit| format!("{} {}", u.ty.letter(), map.loc_name(u.loc));
+    if !s.options().anonymous && !st.missing.is_empty() {
+        let waiting: Vec<String> = st
+            .missing
+            .iter()
+            .map(|&p| match s.player_of(p) {
+                Some(pl) => format!("{} ({})", pl.name, map.power(p).name),
+                None => map.power(p).name.clone(),
+            })
+            .collect();
+        let _ = writeln!(out, "Waiting for: {}", waiting.join(", "));
+    }
+    if !st.unordered.is_empty() {
+        let mut by_power: Vec<String> = Vec::new();
+        for p in map.power_ids() {
+            let units: Vec<String> = st
+                .unordered
+                .iter()
+                .filter(|u| u.power == p)
+                .map(unit)
+                .collect();
+            if !units.is_empty() {
+                by_power.push(format!("{}: {}", map.power(p).name, units.join(", ")));
+            }
+        }
+        let _ = writeln!(out, "Units without orders: {}", by_power.join("; "));
+    }
+    for d in &st.dislodged {
+        let options: Vec<String> = d
+            .retreats
+            .iter()
+            .map(|l| map.loc_name(entente_map::Loc(l)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "Dislodged: {} {} (from {}): {}",
+            map.power(d.unit.power).name,
+            unit(&d.unit),
+            map.province(d.attacker_from).name,
+            if options.is_empty() {
+                "no retreat, disbanded".to_string()
+            } else {
+                format!("retreats to {}, or disbands", options.join(", "))
+            }
+        );
+    }
+    let builds: Vec<String> = st
+        .adjustments
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|&(p, n)| {
+            let sites = build_sites(map, pos, p);
+            format!("{} {n} ({})", map.power(p).name, sites)
+        })
+        .collect();
+    if !builds.is_empty() {
+        let _ = writeln!(out, "Builds due: {}", builds.join(", "));
+    }
+    let removals: Vec<String> = st
+        .adjustments
+        .iter()
+        .filter(|(_, n)| *n < 0)
+        .map(|&(p, n)| format!("{} {}", map.power(p).name, -n))
+        .collect();
+    if !removals.is_empty() {
+        let _ = writeln!(out, "Removals due: {}", removals.join(", "));
+    }
+    out
+}
+
+/// The home centres a power may build in now: owned, empty. `"no free home centre"` when none.
+fn build_sites(map: &Map, pos: &entente_judge::Position, p: PowerId) -> String {
+    let sites: Vec<String> = map
+        .power(p)
+        .home_centres
+        .iter()
+        .filter(|&&c| pos.owner(c) == Some(p) && pos.unit_at(c).is_none())
+        .map(|&c| map.province(c).name.clone())
+        .collect();
+    if sites.is_empty() {
+        "no free home centre".into()
+    } else {
+        format!("in {}", sites.join(", "))
+    }
+}
+
+fn adjudicate(file: &str, force: bool) -> CliResult<ExitCode> {
     let out = update(file, |s| {
         let before = s.game().history().len();
         let toss_before = s.coin_toss();
-        s.adjudicate()?;
+        s.adjudicate_when_due(jiff::Timestamp::now(), force)
+            .map_err(|e| match e.kind {
+                ErrorKind::NotThisPhase if !force => {
+                    Error::new(e.kind, format!("{} (--force)", e.message))
+                }
+                _ => e,
+            })?;
         let map = s.map();
         let mut out = String::new();
         for i in before..s.game().history().len() {
@@ -419,26 +662,94 @@ fn adjudicate(file: &str) -> CliResult<ExitCode> {
                 entente_game::WORLD_WAR_YEAR + 1
             );
         }
-        out.push_str(&game_status(file, s));
+        out.push_str(&status_text(file, s));
         Ok(out)
     })?;
     print!("{out}");
     Ok(ExitCode::SUCCESS)
 }
 
-fn draw(file: &str) -> CliResult<ExitCode> {
-    let text = update(file, |s| {
-        s.declare_draw()?;
+/// Powers by name, "France,Germany".
+fn power_list(map: &Map, names: &str) -> CliResult<Vec<PowerId>> {
+    names
+        .split(',')
+        .filter(|n| !n.trim().is_empty())
+        .map(|n| power(map, n.trim()))
+        .collect()
+}
+
+fn draw(a: DrawArgs) -> CliResult<ExitCode> {
+    let text = update(&a.file, |s| {
+        match &a.powers {
+            None => s.declare_draw()?,
+            Some(names) => {
+                let powers = power_list(s.map(), names)?;
+                s.declare_draw_among(&powers)?;
+            }
+        }
         Ok(s.end_text().unwrap_or_default())
     })?;
     println!("{text}.");
     Ok(ExitCode::SUCCESS)
 }
 
+fn concede(a: ConcedeArgs) -> CliResult<ExitCode> {
+    let text = update(&a.file, |s| {
+        let p = power(s.map(), &a.to)?;
+        s.concede(p)?;
+        Ok(s.end_text().unwrap_or_default())
+    })?;
+    println!("{text}.");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The history entry `--phase` names: a number (1 = the first phase played), a code or a
+/// name. A phase the game has not played is refused.
+fn history_entry(s: &Session, spec: &str) -> CliResult<usize> {
+    let history = s.game().history();
+    let n = history.len();
+    if let Ok(k) = spec.trim().parse::<usize>() {
+        if k == 0 || k > n {
+            return Err(format!(
+                "--phase {spec}: no such phase ({n} phase{} played)",
+                if n == 1 { "" } else { "s" }
+            )
+            .into());
+        }
+        return Ok(k - 1);
+    }
+    let wanted = Phase::parse(spec).ok_or_else(|| format!("'{spec}' is not a phase"))?;
+    history
+        .iter()
+        .position(|h| h.phase == wanted)
+        .ok_or_else(|| {
+            let current = s.game().phase();
+            CliError::from(if wanted == current && !s.game().is_over() {
+                format!(
+                    "--phase {spec}: no such phase played yet ({} is the current phase)",
+                    current.code()
+                )
+            } else {
+                format!(
+                    "--phase {spec}: no such phase (played: {})",
+                    if n == 0 {
+                        "none".to_string()
+                    } else {
+                        format!(
+                            "{} to {}",
+                            history[0].phase.code(),
+                            history[n - 1].phase.code()
+                        )
+                    }
+                )
+            })
+        })
+}
+
 fn history(a: HistoryArgs) -> CliResult<ExitCode> {
     let s = load(&a.file)?;
     let only = match &a.phase {
-        Some(p) => Some(Phase::parse(p).ok_or_else(|| format!("'{p}' is not a phase"))?),
+        Some(p) => Some(history_entry(&s, p)?),
         None => None,
     };
     let mut out = String::new();
@@ -452,20 +763,21 @@ fn history(a: HistoryArgs) -> CliResult<ExitCode> {
     );
     game_players(&s, &mut out);
     out.push('\n');
-    for (i, h) in s.game().history().iter().enumerate() {
-        if only.is_none_or(|p| p == h.phase) {
+    for i in 0..s.game().history().len() {
+        if only.is_none_or(|k| k == i) {
             game_phase(&s, i, &mut out);
         }
     }
-    out.push_str(&game_status(&a.file, &s));
+    out.push_str(&status_text(&a.file, &s));
     print!("{out}");
     Ok(ExitCode::SUCCESS)
 }
 
 fn press(a: PressArgs) -> CliResult<ExitCode> {
-    let text = match a.text.strip_prefix('@') {
-        Some(path) => read_input(Some(path))?,
-        None => a.text.clone(),
+    let text = match (&a.text, &a.message_file, a.stdin) {
+        (Some(t), _, _) => t.clone(),
+        (None, Some(path), _) => read_input(Some(path))?,
+        (None, None, _) => read_input(None)?,
     };
     let gunboat = std::cell::Cell::new(false);
     let out = update(&a.file, |s| {
@@ -478,12 +790,7 @@ fn press(a: PressArgs) -> CliResult<ExitCode> {
         let to = if a.to.trim().eq_ignore_ascii_case("all") {
             Recipients::All
         } else {
-            Recipients::Powers(
-                a.to.split(',')
-                    .filter(|n| !n.trim().is_empty())
-                    .map(|n| power(map, n.trim()))
-                    .collect::<CliResult<_>>()?,
-            )
+            Recipients::Powers(power_list(map, &a.to)?)
         };
         let m = s.send_press(from, to, &text)?.clone();
         let map = s.map();
@@ -569,8 +876,15 @@ fn civil_disorder(a: CivilDisorderArgs) -> CliResult<ExitCode> {
 }
 
 fn export(a: ExportArgs) -> CliResult<ExitCode> {
+    if a.python != "-" && same_file(Path::new(&a.file), Path::new(&a.python)) {
+        return Err(format!(
+            "{}: that is the game's record; export writes another file",
+            a.python
+        )
+        .into());
+    }
     let s = load(&a.file)?;
-    let id = std::path::Path::new(&a.file)
+    let id = Path::new(&a.file)
         .file_stem()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "entente".into());
@@ -578,16 +892,52 @@ fn export(a: ExportArgs) -> CliResult<ExitCode> {
     if a.python == "-" {
         println!("{json}");
     } else {
-        std::fs::write(&a.python, json + "\n").map_err(|e| format!("{}: {e}", a.python))?;
+        entente_store::write_file(Path::new(&a.python), &(json + "\n"), a.force).map_err(|e| {
+            match e.kind {
+                ErrorKind::Conflict => CliError::from(format!(
+                    "{}: already exists (give --force to replace it)",
+                    a.python
+                )),
+                _ => e.into(),
+            }
+        })?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether two paths name one file: the same path once links and `..` are resolved, or the
+/// same file by device and inode (a hard link).
+fn same_file(a: &Path, b: &Path) -> bool {
+    let resolved = |p: &Path| {
+        std::fs::canonicalize(p).ok().or_else(|| {
+            // A file not there yet: its directory resolved, and its name.
+            let dir = match p.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d,
+                _ => Path::new("."),
+            };
+            Some(std::fs::canonicalize(dir).ok()?.join(p.file_name()?))
+        })
+    };
+    if let (Some(x), Some(y)) = (resolved(a), resolved(b)) {
+        if x == y {
+            return true;
+        }
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    false
 }
 
 fn import(a: ImportArgs) -> CliResult<ExitCode> {
     if std::path::Path::new(&a.file).exists() {
         return Err(format!("{}: already exists", a.file).into());
     }
-    let text = read_input(Some(&a.python))?;
+    let text = read_limited(Some(&a.python), FILE_LIMIT)?;
     let games = pydip::parse_saved_games(&text).map_err(|e| e.context(&a.python))?;
     let [g] = games.as_slice() else {
         return Err(format!("{}: {} games; import takes one", a.python, games.len()).into());
@@ -685,7 +1035,9 @@ fn log(file: &str) -> CliResult<ExitCode> {
                     "back in play"
                 }
             ),
-            entente_host::Event::Draw => "draw".to_string(),
+            entente_host::Event::Draw { powers } if powers.is_empty() => "draw".to_string(),
+            entente_host::Event::Draw { powers } => format!("draw ({})", powers.join(", ")),
+            entente_host::Event::Conceded { to } => format!("conceded to {to}"),
             entente_host::Event::Deadline { due: Some(t) } => format!("deadline {t}"),
             entente_host::Event::Deadline { due: None } => "deadline cleared".to_string(),
             entente_host::Event::Paused => "paused".to_string(),

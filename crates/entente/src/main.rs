@@ -38,7 +38,30 @@ enum Command {
     Render(render_cmd::Args),
 }
 
+/// Output to a pipe whose reader has gone (`entente game history g.json | head -1`) ends the
+/// program quietly, by SIGPIPE, as it ends `cat`. Rust starts programs with SIGPIPE ignored,
+/// so that every write to such a pipe fails with EPIPE and `println!` panics; this puts the
+/// signal back to its default.
+#[cfg(unix)]
+fn default_sigpipe() {
+    use std::os::raw::c_int;
+    extern "C" {
+        // POSIX `signal(2)`, from the C library every Rust program on Unix links.
+        fn signal(signum: c_int, handler: usize) -> usize;
+    }
+    // SIGPIPE is 13 on every Unix Rust runs on (Linux, the BSDs, macOS, illumos); SIG_DFL 0.
+    const SIGPIPE: c_int = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: called first thing in `main`, before any thread exists; setting a signal's
+    // disposition to its default has no other effect on the program.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    #[cfg(unix)]
+    default_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Adjudicate(a) => adjudicate::run(a),

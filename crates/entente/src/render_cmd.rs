@@ -7,7 +7,7 @@
 //! outcomes drawn are entente's; the record's last (current) phase is drawn as a position.
 
 use crate::error::{CliError, CliResult};
-use crate::game_cmd::read_input;
+use crate::game_cmd::{read_limited, FILE_LIMIT};
 use entente_game::Phase;
 use entente_judge::{Edition, Position, Rulebook};
 use entente_map::Map;
@@ -282,7 +282,7 @@ fn chosen(book: &Book, spec: &str) -> CliResult<usize> {
 }
 
 pub fn run(args: Args) -> CliResult<ExitCode> {
-    let text = read_input(Some(&args.file))?;
+    let text = read_limited(Some(&args.file), FILE_LIMIT)?;
     if let Some(lang) = &args.lang {
         if !["cs", "fr", "ru", "en"].contains(&lang.as_str()) {
             return Err(CliError::Message(format!(
@@ -291,10 +291,10 @@ pub fn run(args: Args) -> CliResult<ExitCode> {
         }
     }
     let geometry = match &args.geometry {
-        Some(p) => Some(Geometry::from_json(
-            &std::fs::read_to_string(p)
-                .map_err(|e| CliError::Message(format!("{}: {e}", p.display())))?,
-        )?),
+        Some(p) => Some(Geometry::from_json(&read_limited(
+            Some(&p.to_string_lossy()),
+            FILE_LIMIT,
+        )?)?),
         None => None,
     };
     let books = if is_json(&text) {
@@ -302,6 +302,9 @@ pub fn run(args: Args) -> CliResult<ExitCode> {
     } else {
         scenario_books(&args, &text)?
     };
+    if args.png && !(args.scale.is_finite() && args.scale > 0.0) {
+        return Err(format!("--scale {}: give a positive number", args.scale).into());
+    }
     std::fs::create_dir_all(&args.out)
         .map_err(|e| CliError::Message(format!("{}: {e}", args.out.display())))?;
     let opts = RenderOptions {
@@ -327,9 +330,17 @@ pub fn run(args: Args) -> CliResult<ExitCode> {
                 continue;
             }
             let name = format!("{}-{:02}-{}", book.base, i + 1, slug(&shot.title));
+            // The picture first: a scale too large is refused before anything is written.
+            let png = if args.png {
+                Some(
+                    svg_to_png(&svg, args.scale)
+                        .map_err(|e| format!("--scale {}: {e}", args.scale))?,
+                )
+            } else {
+                None
+            };
             write(&args.out.join(format!("{name}.svg")), svg.as_bytes())?;
-            if args.png {
-                let png = svg_to_png(&svg, args.scale)?;
+            if let Some(png) = png {
                 write(&args.out.join(format!("{name}.png")), &png)?;
             }
         }

@@ -3,7 +3,7 @@
 //! each result with the next recorded phase.
 
 use crate::error::{CliError, CliResult};
-use crate::game_cmd::read_input;
+use crate::game_cmd::{read_limited, FILE_LIMIT};
 use entente_judge::{Edition, Rulebook};
 use entente_record::replay::{read_recorded_games, replay};
 use std::process::ExitCode;
@@ -21,7 +21,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> CliResult<ExitCode> {
-    let text = read_input(Some(&args.file))?;
+    let text = read_limited(Some(&args.file), FILE_LIMIT)?;
     let list =
         read_recorded_games(&text).map_err(|e| CliError::Message(format!("{}: {e}", args.file)))?;
     let edition: Option<Edition> = args.rules.as_deref().map(str::parse).transpose()?;

@@ -1,7 +1,7 @@
 //! `entente variant check FILE` and `entente variant list`: validate a variant file (with the
 //! line of every mistake) and summarise it; list the variants built into the binary.
 
-use crate::error::{CliError, CliResult};
+use crate::error::CliResult;
 use entente_map::{find_builtin_variant, Map, ProvinceKind, UnitType, BUILTIN_VARIANTS};
 use std::process::ExitCode;
 
@@ -39,7 +39,7 @@ fn check(file: &str) -> CliResult<ExitCode> {
         (false, Some(v)) => (format!("<built-in {}>", v.name), v.toml.to_string()),
         _ => (
             file.to_string(),
-            std::fs::read_to_string(path).map_err(|e| CliError::Message(format!("{file}: {e}")))?,
+            crate::game_cmd::read_limited(Some(file), crate::game_cmd::FILE_LIMIT)?,
         ),
     };
     match Map::from_toml_with_warnings(&text) {

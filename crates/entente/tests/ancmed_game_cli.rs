@@ -60,7 +60,7 @@ fn ancient_mediterranean_game_from_year_1_past_the_first_builds() {
     orders(&dir, "Egypt", &["A Mem - Cyr", "F Ale H", "A Thb H"]);
     let status = entente(&["game", "status", "g.json"], &dir);
     assert!(status.contains("Missing: none"), "{status}");
-    let spring = entente(&["game", "adjudicate", "g.json"], &dir);
+    let spring = entente(&["game", "adjudicate", "g.json", "--force"], &dir);
     for line in [
         "Rome: F Neapolis -> Sicilia.",
         "Carthage: A Cirta -> Numidia.",
@@ -85,7 +85,7 @@ fn ancient_mediterranean_game_from_year_1_past_the_first_builds() {
     ] {
         orders(&dir, p, &units);
     }
-    let fall = entente(&["game", "adjudicate", "g.json"], &dir);
+    let fall = entente(&["game", "adjudicate", "g.json", "--force"], &dir);
     for line in [
         "Rome: Neapolis, Ravenna, Roma, Sicilia. (4 centres, 3 units, builds 1)",
         "Carthage: Carthage, Cirta, Numidia, Thapsus. (4 centres, 3 units, builds 1)",
@@ -104,7 +104,7 @@ fn ancient_mediterranean_game_from_year_1_past_the_first_builds() {
     orders(&dir, "Greece", &["Build A Mac"]);
     orders(&dir, "Persia", &["Build F Sid"]);
     orders(&dir, "Egypt", &["Build F Mem"]);
-    let winter = entente(&["game", "adjudicate", "g.json"], &dir);
+    let winter = entente(&["game", "adjudicate", "g.json", "--force"], &dir);
     for line in [
         "Rome: Build F Neapolis.",
         "Carthage: Build A Cirta.",
@@ -124,7 +124,7 @@ fn ancient_mediterranean_game_from_year_1_past_the_first_builds() {
         "Egypt",
         &["F Mem - Thb", "A Thb - Sin", "F Ale H", "A Cyr H"],
     );
-    let spring2 = entente(&["game", "adjudicate", "g.json"], &dir);
+    let spring2 = entente(&["game", "adjudicate", "g.json", "--force"], &dir);
     assert!(spring2.contains("Egypt: F Memphis -> Thebes."), "{spring2}");
     assert!(
         !spring2.contains("Egypt: F Memphis -> Thebes. (*"),

@@ -250,7 +250,7 @@ fn two_player_first_world_war_reaches_spring_1915_with_italy_joined() {
     assert!(echo.contains("that space is impassable"), "{echo}");
     orders(&game, "France", "A Mar - Pie\nA Par - Bur\nF Bre - Mao\n");
     orders(&game, "Germany", "A Mun - Tyr\nA Ber - Kie\nF Kie - Den\n");
-    let res = ok(&["game", "adjudicate", s(&game)]);
+    let res = ok(&["game", "adjudicate", s(&game), "--force"]);
     assert!(
         res.contains("Austria: F Trieste -> Venice. (*illegal: that space is impassable*)"),
         "{res}"
@@ -269,7 +269,7 @@ fn two_player_first_world_war_reaches_spring_1915_with_italy_joined() {
     // Fall 1914: the Central powers take Serbia, the Entente Spain and Denmark is German.
     orders(&game, "Austria", "A Ser H\n");
     orders(&game, "France", "A Bur - Mun\nF Mao - Spa/nc\n");
-    let res = ok(&["game", "adjudicate", s(&game)]);
+    let res = ok(&["game", "adjudicate", s(&game), "--force"]);
     assert!(res.contains("Coin toss: Italy joins"), "{res}");
     assert_eq!(phase(&game), "W1914A");
     let r = record(&game);
@@ -288,8 +288,8 @@ fn two_player_first_world_war_reaches_spring_1915_with_italy_joined() {
         "--seed",
         "7",
     ]);
-    ok(&["game", "adjudicate", s(&again)]);
-    ok(&["game", "adjudicate", s(&again)]);
+    ok(&["game", "adjudicate", s(&again), "--force"]);
+    ok(&["game", "adjudicate", s(&again), "--force"]);
     assert_eq!(record(&again)["coin_toss"]["winner"], winner.as_str());
     // Italy is still neutral in the Winter.
     let st = ok(&["game", "status", s(&game)]);
@@ -299,7 +299,7 @@ fn two_player_first_world_war_reaches_spring_1915_with_italy_joined() {
     orders(&game, "Austria", "Build A Bud\n");
     orders(&game, "Germany", "Build A Ber\n");
     orders(&game, "France", "Build A Par\n");
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     assert_eq!(phase(&game), "S1915M");
     let r = record(&game);
     let players = r["players"].as_array().unwrap();
@@ -320,7 +320,7 @@ fn two_player_first_world_war_reaches_spring_1915_with_italy_joined() {
     // Its provinces are open again, and Italy's orders count.
     let echo = orders(&game, "Italy", "A Ven - Pie\nF Nap - Tys\n");
     assert!(!echo.contains("impassable"), "{echo}");
-    let res = ok(&["game", "adjudicate", s(&game)]);
+    let res = ok(&["game", "adjudicate", s(&game), "--force"]);
     assert!(res.contains("Italy: A Venice -> Piedmont.\n"), "{res}");
 }
 
@@ -339,10 +339,10 @@ fn civil_disorder_removal_follows_the_distance() {
     );
     orders(&game, "Turkey", "F Ank - Bla\nA Con - Bul\nA Smy H\n");
     orders(&game, "Germany", "A Mun - Ruh\nA Ber H\nF Kie - Hol\n");
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     orders(&game, "Russia", "A Sil - Boh\nA Ukr H\nF Arm H\nF Bot H\n");
     orders(&game, "Turkey", "F Bla - Sev\nA Bul H\n");
-    let res = ok(&["game", "adjudicate", s(&game)]);
+    let res = ok(&["game", "adjudicate", s(&game), "--force"]);
     assert!(res.contains("(3 centres, 4 units, removes 1)"), "{res}");
     assert_eq!(phase(&game), "W1901A");
     // Russia sends nothing for the Winter; the game master declares civil disorder.
@@ -354,7 +354,7 @@ fn civil_disorder_removal_follows_the_distance() {
         !st.contains("Missing: Russia") && !st.contains(", Russia"),
         "{st}"
     );
-    let res = ok(&["game", "adjudicate", s(&game)]);
+    let res = ok(&["game", "adjudicate", s(&game), "--force"]);
     assert!(
         res.contains("Russia: Remove A Bohemia. (*civil disorder*)"),
         "{res}"
@@ -370,7 +370,7 @@ fn civil_disorder_removal_follows_the_distance() {
         "--off",
     ]);
     orders(&game, "Russia", "F Arm - Sev\n");
-    let res = ok(&["game", "adjudicate", s(&game)]);
+    let res = ok(&["game", "adjudicate", s(&game), "--force"]);
     assert!(res.contains("Russia: F Armenia -> Sevastopol"), "{res}");
 }
 
@@ -540,11 +540,11 @@ fn export_and_replay_a_game() {
     ok(&["game", "new", s(&game), "--players", SEVEN, "--seed", "1"]);
     orders(&game, "France", "A Mar - Spa\nA Par - Bur\nF Bre - Mao\n");
     orders(&game, "Germany", "A Mun - Bur\n");
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     orders(&game, "France", "A Spa H\n");
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     orders(&game, "France", "Build F Bre\n");
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     // The native record replays without a difference.
     let out = ok(&["replay", s(&game)]);
     assert!(out.contains("no difference"), "{out}");
@@ -583,4 +583,66 @@ fn export_and_replay_a_game() {
     ok(&["game", "import", s(&py), s(&back)]);
     assert_eq!(units(&back, "France"), units(&game, "France"));
     assert_eq!(phase(&back), "S1902M");
+}
+
+/// `game adjudicate` waits for every sheet: with orders missing it is refused (nothing is
+/// written) unless forced or the deadline has passed, so repeating it by mistake does not
+/// play a phase of holds.
+#[test]
+fn adjudicate_refuses_while_orders_are_missing_unless_forced_or_past_the_deadline() {
+    let dir = scratch("game-cli", "adjudicate-guard");
+    let game = dir.join("g.json");
+    ok(&["game", "new", s(&game), "--players", SEVEN, "--seed", "1"]);
+    orders(&game, "England", "F Lon - Nth\n");
+    let before = std::fs::read_to_string(&game).unwrap();
+    let out = entente(&["game", "adjudicate", s(&game)]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("orders missing from Austria, France, Germany, Italy, Russia, Turkey"),
+        "{err}"
+    );
+    assert!(err.contains("--force"), "{err}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), before);
+
+    // Forced, it plays the phase; the log says so.
+    let res = ok(&["game", "adjudicate", s(&game), "--force"]);
+    assert!(res.contains("England: F London -> North Sea."), "{res}");
+    assert_eq!(phase(&game), "F1901M");
+    let r = record(&game);
+    let last = r["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["act"], "adjudicated");
+    assert_eq!(last["forced"], true);
+
+    // Repeated by mistake: refused, the Fall is not played.
+    let out = entente(&["game", "adjudicate", s(&game)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(phase(&game), "F1901M");
+
+    // Once the deadline has passed, the missing orders hold without --force.
+    ok(&["game", "deadline", s(&game), "2020-01-01T00:00:00Z"]);
+    ok(&["game", "adjudicate", s(&game)]);
+    assert_eq!(phase(&game), "S1902M");
+    let r = record(&game);
+    let last = r["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["forced"], false);
+
+    // With every sheet in, no --force is needed; a paused game waits even then.
+    for p in [
+        "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
+    ] {
+        ok(&["game", "orders", s(&game), "--power", p, "--empty"]);
+    }
+    ok(&["game", "pause", s(&game)]);
+    let out = entente(&["game", "adjudicate", s(&game)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("paused"),
+        "{}",
+        text(&out.stderr)
+    );
+    ok(&["game", "resume", s(&game)]);
+    ok(&["game", "adjudicate", s(&game)]);
+    assert_eq!(phase(&game), "F1902M");
 }

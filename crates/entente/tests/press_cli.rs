@@ -88,7 +88,7 @@ fn private_messages_reach_their_recipients_and_no_one_else() {
     assert!(inbox(&game, "Germany").contains("1. Spring 1901 movement, from Germany"));
 
     // Messages are dated by the phase they were sent in, and the sequence goes on.
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     press(&game, "England", "France", "Thank you.");
     let fr = inbox(&game, "France");
     assert!(
@@ -96,8 +96,19 @@ fn private_messages_reach_their_recipients_and_no_one_else() {
         "{fr}"
     );
     let r = record(&game);
+    // Each message is stamped with when the game master received it.
+    let mut fourth = r["press"][3].clone();
+    let at = fourth
+        .as_object_mut()
+        .unwrap()
+        .remove("at")
+        .expect("the message's time");
+    assert!(
+        at.as_str().unwrap().parse::<jiff::Timestamp>().is_ok(),
+        "{at}"
+    );
     assert_eq!(
-        r["press"][3],
+        fourth,
         serde_json::json!({"seq": 4, "phase": "F1901M", "from": "England",
                            "to": ["France"], "text": "Thank you."})
     );
@@ -126,7 +137,17 @@ fn a_message_to_all_reaches_every_power() {
     new_game(&game, &[]);
     let file = dir.join("note.txt");
     std::fs::write(&file, "To all powers:\nTurkey proposes a draw.\n").unwrap();
-    let out = press(&game, "Turkey", "all", &format!("@{}", s(&file)));
+    let out = ok(&[
+        "game",
+        "press",
+        s(&game),
+        "--from",
+        "Turkey",
+        "--to",
+        "all",
+        "--file",
+        s(&file),
+    ]);
     assert!(out.contains("from Turkey to all"), "{out}");
     for p in POWERS {
         assert_eq!(
@@ -244,7 +265,7 @@ fn an_anonymous_game_hides_senders_and_who_plays_whom() {
     ]);
     let published = [
         ok(&["game", "status", s(&game)]),
-        ok(&["game", "adjudicate", s(&game)]),
+        ok(&["game", "adjudicate", s(&game), "--force"]),
         ok(&["game", "history", s(&game)]),
     ];
     for out in &published {
@@ -294,7 +315,7 @@ fn press_survives_save_and_load() {
     assert_eq!(b, a);
     // Adjudicating keeps the press as it was; saving the loaded record gives the same JSON.
     let press_before = record(&game)["press"].clone();
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     assert_eq!(record(&game)["press"], press_before);
     let before = std::fs::read_to_string(&game).unwrap();
     ok(&[
@@ -329,4 +350,65 @@ fn press_survives_save_and_load() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// The text of `game press` is the message as written: one that begins with `@` is sent as
+/// it is (a pasted `@/etc/passwd` is not a file to read), and a file or standard input is
+/// read only when asked for (`--file`, `--stdin`), at most 1 MiB.
+#[test]
+fn press_text_is_always_literal_and_files_are_read_only_when_asked() {
+    let dir = scratch("press-cli", "literal");
+    let game = dir.join("g.json");
+    new_game(&game, &[]);
+    let secret = dir.join("secret.txt");
+    std::fs::write(&secret, "the game master's notes\n").unwrap();
+    let at_path = format!("@{}", s(&secret));
+    press(&game, "France", "England", &at_path);
+    press(&game, "France", "England", "@Ben: the Channel?");
+    let en = inbox(&game, "England");
+    assert!(en.contains(&format!("   {at_path}\n")), "{en}");
+    assert!(en.contains("   @Ben: the Channel?\n"), "{en}");
+    assert!(!en.contains("notes"), "{en}");
+    let r = record(&game);
+    assert_eq!(r["press"][0]["text"], at_path.as_str());
+
+    // From standard input, when asked.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_entente"))
+        .args([
+            "game",
+            "press",
+            s(&game),
+            "--from",
+            "Italy",
+            "--to",
+            "all",
+            "--stdin",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"Lepanto?\n")
+        .unwrap();
+    assert!(child.wait_with_output().unwrap().status.success());
+    assert!(inbox(&game, "Turkey").contains("   Lepanto?\n"));
+
+    // The text, --file and --stdin exclude each other; one of them is needed.
+    for args in [
+        &["x", "--file", s(&secret)][..],
+        &["x", "--stdin"],
+        &["--file", s(&secret), "--stdin"],
+        &[],
+    ] {
+        let mut all = vec!["game", "press", s(&game), "--from", "France", "--to", "all"];
+        all.extend_from_slice(args);
+        let out = entente(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    assert_eq!(record(&game)["press"].as_array().unwrap().len(), 3);
 }

@@ -73,7 +73,10 @@ fn a_custom_variant_record_loads_from_another_directory_after_the_file_is_edited
     std::fs::write(club.join("my-map.toml"), "this is not a variant").unwrap();
     ok_in(&elsewhere, &["game", "status", "../club/g.json"]);
     std::fs::remove_file(club.join("my-map.toml")).unwrap();
-    ok_in(&elsewhere, &["game", "adjudicate", "../club/g.json"]);
+    ok_in(
+        &elsewhere,
+        &["game", "adjudicate", "../club/g.json", "--force"],
+    );
     let history = ok_in(&elsewhere, &["game", "history", "../club/g.json"]);
     assert!(history.contains("Fall"), "{history}");
 }
@@ -115,7 +118,7 @@ fn a_format_one_record_still_loads() {
     let sheet = dir.join("france.txt");
     std::fs::write(&sheet, "A Par - Bur\nA Mar S A Par - Bur\n").unwrap();
     ok(&["game", "orders", s(&game), "--power", "France", s(&sheet)]);
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     let history_now = ok(&["game", "history", s(&game)]);
     // Make it a format-1 record: the variant by name, no causes, no events.
     let mut rec = record(&game);

@@ -103,7 +103,7 @@ fn play(dir: &Path) -> PathBuf {
     send(&game, "France", "A Par - Bur\nA Mar - Spa\nF Bre - Mao\n");
     send(&game, "Germany", "A Mun - Ruh\nA Ber - Mun\nF Kie - Den\n");
     send(&game, "Italy", "A Ven - Pie\nA Rom - Apu\nF Nap - Ion\n");
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     send(&game, "France", "A Bur Hold\nA Spa - Por\nF Mao - Spa/sc\n");
     send(
         &game,
@@ -112,12 +112,12 @@ fn play(dir: &Path) -> PathBuf {
     );
     // An order the judge refuses: Italy's army cannot reach Tunis.
     send(&game, "Italy", "A Pie - Tun\nF Ion - Tun\n");
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     send(&game, "France", "A Bur - Pic\n");
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     send(&game, "France", "Build A Par\nBuild F Mar\n");
     send(&game, "Germany", "Build A Ber\n");
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     game
 }
 
@@ -479,7 +479,7 @@ fn an_ancient_mediterranean_game_is_drawn_on_its_own_map() {
     send(&game, "Carthage", "A car - mau\nA cir - num\nF tha - pun\n");
     send(&game, "Rome", "F nea - aus\nA rom - apu\nA rav - ven\n");
     send(&game, "Egypt", "F ale - gop\nA mem - cyr\nA thb - sin\n");
-    ok(&["game", "adjudicate", s(&game)]);
+    ok(&["game", "adjudicate", s(&game), "--force"]);
     let r = record(&game);
     let entries = [r["phases"][0].clone(), r["current"].clone()];
     let map = entente_map::builtin_variant("ancmed").unwrap();
