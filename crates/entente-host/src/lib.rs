@@ -24,4 +24,6 @@ pub use session::{
     line_results, Assignment, CoinToss, Echo, GameOptions, PhaseContext, PhaseSheets, Player,
     Session, SessionConfig, SessionParts, Status,
 };
-pub use sheet::{read_line, read_sheet, Reading, SheetLine, StoredLine};
+pub use sheet::{
+    read_line, read_line_for, read_sheet, read_sheet_for, Reading, SheetLine, StoredLine,
+};

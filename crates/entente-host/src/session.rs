@@ -5,7 +5,7 @@
 use crate::deadline::Deadline;
 use crate::events::{Event, LoggedEvent};
 use crate::press::Message;
-use crate::sheet::{read_sheet, SheetLine};
+use crate::sheet::{read_sheet_for, SheetLine};
 use entente_game::{
     check_year, EndOfGame, Error, ErrorKind, Game, PhaseRecord, Result, Setup, WORLD_WAR_YEAR,
 };
@@ -395,7 +395,7 @@ impl Session {
     /// line comes back as understood, or with what is wrong with it.
     pub fn submit(&mut self, power: PowerId, text: &str) -> Result<Vec<Echo>> {
         self.check_sender(power)?;
-        let lines = read_sheet(self.map(), text);
+        let lines = read_sheet_for(self.map(), self.game.phase().kind, text);
         let echoes = self.echo(power, &lines);
         self.pending.insert(power, lines);
         Ok(echoes)

@@ -304,3 +304,28 @@ fn a_returning_player_resumes() {
     s.adjudicate().unwrap();
     assert!(s.game().position().unit_at(par).is_none(), "back in play");
 }
+
+/// A Winter sheet written as the rulebook writes builds (`F Bre`, `A Par`) is read as builds
+/// when it arrives, and the builds are made.
+#[test]
+fn a_winter_sheet_of_bare_units_is_read_as_builds() {
+    let mut s = session(Setup::Seven, Edition::E2000, None);
+    send(&mut s, "France", "F Bre - Mao\nA Mar - Spa\nA Par - Bur\n");
+    s.adjudicate().unwrap();
+    send(&mut s, "France", "F Mao - Por\n");
+    s.adjudicate().unwrap();
+    assert_eq!(s.game().phase().kind, PhaseKind::Adjustment);
+    let france = s.map().lookup_power("France").unwrap();
+    let echoes = s.submit(france, "France:\nF Bre\nA Par\n").unwrap();
+    assert_eq!(echoes.len(), 2);
+    for e in &echoes {
+        assert!(
+            matches!(e.line.order(), Some(entente_orders::Order::Build { .. })),
+            "{:?}",
+            e.line
+        );
+        assert!(e.problem.is_none(), "{:?}", e.problem);
+    }
+    s.adjudicate().unwrap();
+    assert_eq!(unit_count(&s, "France"), 5);
+}

@@ -12,7 +12,7 @@ use entente_host::{
 use entente_judge::{Edition, Rulebook};
 use entente_map::{Map, PowerId, Variant};
 use entente_record::pydip;
-use entente_report::game::{echo_lines, game_phase, game_players, game_status, powers_list};
+use entente_report::game::{echo_lines_in, game_phase, game_players, game_status, powers_list};
 use entente_report::phase_title;
 use entente_store::{FileStore, GameStore};
 use std::fmt::Write;
@@ -487,7 +487,7 @@ fn orders(a: OrdersArgs) -> CliResult<ExitCode> {
             if echoes.len() == 1 { "" } else { "s" }
         );
         warning_lines(&s.sheet_warnings(p), &mut out);
-        echo_lines(&echoes, &mut out);
+        echo_lines_in(s.game().phase().kind, &echoes, &mut out);
         Ok(out)
     })?;
     print!("{out}");
@@ -522,7 +522,7 @@ fn sheet(a: SheetArgs) -> CliResult<ExitCode> {
                 if echoes.len() == 1 { "" } else { "s" }
             );
             warning_lines(&s.sheet_warnings(p), &mut out);
-            echo_lines(&echoes, &mut out);
+            echo_lines_in(s.game().phase().kind, &echoes, &mut out);
         }
     }
     print!("{out}");

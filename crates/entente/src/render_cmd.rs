@@ -123,12 +123,10 @@ fn scenario_books(args: &Args, text: &str) -> CliResult<Vec<Book>> {
             return Err(CliError::Message(format!("{}: no case '{id}'", args.file)));
         }
     }
-    let has_rules_line = text
-        .lines()
-        .any(|l| l.trim_start().to_lowercase().starts_with("rules:"));
+    // As `entente adjudicate` reads it: the file's rules and options (2000 when it names no
+    // edition); --rules changes the edition and keeps the options.
     let edition = match &args.rules {
         Some(r) => Some(r.parse::<entente_judge::Edition>()?),
-        None if !has_rules_line => Some(Edition::E2000),
         None => None,
     };
     let stem = stem_of(&args.file);
@@ -136,9 +134,7 @@ fn scenario_books(args: &Args, text: &str) -> CliResult<Vec<Book>> {
     let mut books = Vec::new();
     for case in &mut cases {
         if let Some(ed) = edition {
-            if args.rules.is_some() || !has_rules_line {
-                case.rules = Rulebook::edition(ed);
-            }
+            case.set_edition(ed);
         }
         let (map, runs) =
             execute_case(case).map_err(|e| CliError::Message(format!("{}: {e}", args.file)))?;

@@ -302,7 +302,7 @@ fn a_unit_destroyed_for_want_of_a_retreat_is_named_in_the_recorded_history() {
     ]);
     send(&game, "Turkey", "F Ank - Bla\nA Smy - Arm\nA Con - Bul\n");
     send(&game, "Russia", "A Mos H\n");
-    common::ok(&["game", "adjudicate", s(&game)]);
+    common::ok(&["game", "adjudicate", s(&game), "--force"]);
     // Turkey takes Sevastopol with support and fills Rumania: the Russian fleet has
     // nowhere to go and is destroyed at once; no retreat phase follows.
     send(
@@ -311,7 +311,7 @@ fn a_unit_destroyed_for_want_of_a_retreat_is_named_in_the_recorded_history() {
         "A Arm - Sev\nF Bla S A Arm - Sev\nA Bul - Rum\n",
     );
     send(&game, "Russia", "F Sev H\n");
-    common::ok(&["game", "adjudicate", s(&game)]);
+    common::ok(&["game", "adjudicate", s(&game), "--force"]);
     // The history is read back from the record.
     let history = common::ok(&["game", "history", s(&game)]);
     let fall = phase(&history, "Fall 1901 movement");
