@@ -64,9 +64,9 @@ impl Variant {
             return Ok(v);
         }
         if name.to_lowercase().ends_with(".toml") {
-            let text = std::fs::read_to_string(name).map_err(|e| LoadError::Unreadable {
+            let text = read_limited(name).map_err(|message| LoadError::Unreadable {
                 path: name.to_string(),
-                message: e.to_string(),
+                message,
             })?;
             return Variant::from_text(name, &text).map_err(|error| LoadError::Invalid {
                 path: name.to_string(),
@@ -78,6 +78,30 @@ impl Variant {
             builtins: builtin_variant_names().join(", "),
         })
     }
+}
+
+/// The largest variant file read (the standard map's is 20 KiB).
+pub const VARIANT_FILE_LIMIT: u64 = 16 << 20;
+
+/// A variant file's text, at most [`VARIANT_FILE_LIMIT`] bytes of UTF-8.
+fn read_limited(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    f.take(VARIANT_FILE_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > VARIANT_FILE_LIMIT {
+        return Err(format!(
+            "more than {} MiB; refused",
+            VARIANT_FILE_LIMIT >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        format!("line {line}: not UTF-8 text; save the file as UTF-8")
+    })
 }
 
 /// The map of a built-in variant or a variant file ([`Variant::load`]).

@@ -2,7 +2,6 @@
 
 use crate::error::{CliError, CliResult};
 use entente_scenario::{check_case, execute_case, parse_scenarios};
-use std::io::Read;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -27,18 +26,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> CliResult<ExitCode> {
-    let text = match args.file.as_deref() {
-        None | Some("-") => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| CliError::Message(format!("reading standard input: {e}")))?;
-            s
-        }
-        Some(path) => {
-            std::fs::read_to_string(path).map_err(|e| CliError::Message(format!("{path}: {e}")))?
-        }
-    };
+    // A scenario file: at most 64 MiB (the whole DATC is 100 KiB).
+    let text = crate::game_cmd::read_limited(args.file.as_deref(), 64 << 20)?;
     let source = args.file.clone().unwrap_or_else(|| "<stdin>".into());
     let mut cases =
         parse_scenarios(&text).map_err(|e| CliError::Message(format!("{source}: {e}")))?;

@@ -311,7 +311,23 @@ pub(crate) fn read_limited(path: Option<&str>, limit: u64) -> CliResult<String> 
     if bytes.len() as u64 > limit {
         return Err(format!("{name}: more than {} read; refused", size_text(limit)).into());
     }
-    Ok(String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?)
+    String::from_utf8(bytes).map_err(|e| not_utf8(&name, e.as_bytes(), e.utf8_error()))
+}
+
+/// Which line is not UTF-8, and what to do about it (a sheet saved as cp1250 or KOI8-R).
+fn not_utf8(name: &str, bytes: &[u8], e: std::str::Utf8Error) -> CliError {
+    let at = e.valid_up_to();
+    let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = bytes[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&bytes[start..at]).chars().count() + 1;
+    CliError::Message(format!(
+        "{name}: line {line}, column {column}: not UTF-8 text (byte 0x{:02x}); save the file as \
+         UTF-8 (a sheet written in Windows-1250 or KOI8-R must be converted, e.g. with iconv)",
+        bytes[at]
+    ))
 }
 
 /// `1 MiB`.

@@ -274,3 +274,55 @@ fn inputs_are_read_up_to_a_limit() {
         assert_eq!(std::fs::read_to_string(&game).unwrap(), before);
     }
 }
+
+/// A sheet saved as Windows-1250 is refused naming the line and what to do, and scenario and
+/// variant files are read with a limit too.
+#[test]
+fn a_non_utf8_sheet_names_its_line_and_big_inputs_are_refused() {
+    let dir = scratch("robustness", "cp1250");
+    let game = dir.join("g.json");
+    ok(&[
+        "game",
+        "new",
+        s(&game),
+        "--players",
+        "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey",
+        "--seed",
+        "1",
+    ]);
+    let sheet = dir.join("cp1250.txt");
+    // "A Vie - Boh\n# Vídeň\n" with í in Windows-1250 (0xed).
+    std::fs::write(&sheet, b"A Vie - Boh\n# V\xeden\n").unwrap();
+    let out = entente(&["game", "orders", s(&game), "--power", "Austria", s(&sheet)]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("line 2, column 4: not UTF-8"), "{err}");
+    assert!(err.contains("UTF-8"), "{err}");
+    let out = entente(&["adjudicate", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("refused"),
+        "{}",
+        text(&out.stderr)
+    );
+    let big = dir.join("big.toml");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len((16 << 20) + 10).unwrap();
+    let out = entente(&["variant", "check", s(&big)]);
+    assert!(!out.status.success());
+    let out = entente(&[
+        "game",
+        "new",
+        s(&dir.join("g2.json")),
+        "--variant",
+        s(&big),
+        "--players",
+        "Ann:Austria",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("refused"),
+        "{}",
+        text(&out.stderr)
+    );
+}
