@@ -64,9 +64,9 @@ impl Variant {
             return Ok(v);
         }
         if name.to_lowercase().ends_with(".toml") {
-            let text = read_limited(name).map_err(|message| LoadError::Unreadable {
+            let text = read_limited(name).map_err(|e| LoadError::Unreadable {
                 path: name.to_string(),
-                message,
+                message: e.to_string(),
             })?;
             return Variant::from_text(name, &text).map_err(|error| LoadError::Invalid {
                 path: name.to_string(),
@@ -84,23 +84,23 @@ impl Variant {
 pub const VARIANT_FILE_LIMIT: u64 = 16 << 20;
 
 /// A variant file's text, at most [`VARIANT_FILE_LIMIT`] bytes of UTF-8.
-fn read_limited(path: &str) -> Result<String, String> {
+fn read_limited(path: &str) -> std::io::Result<String> {
     use std::io::Read;
-    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let f = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
-    f.take(VARIANT_FILE_LIMIT + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
+    f.take(VARIANT_FILE_LIMIT + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > VARIANT_FILE_LIMIT {
-        return Err(format!(
+        return Err(std::io::Error::other(format!(
             "more than {} MiB; refused",
             VARIANT_FILE_LIMIT >> 20
-        ));
+        )));
     }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        format!("line {line}: not UTF-8 text; save the file as UTF-8")
+        std::io::Error::other(format!(
+            "line {line}: not UTF-8 text; save the file as UTF-8"
+        ))
     })
 }
 
