@@ -182,6 +182,16 @@ impl<'a> Compiler<'a> {
         if self.file.provinces.is_empty() {
             return Err(err("the variant has no [[province]] entries"));
         }
+        let year = &self.file.variant.start_year;
+        if !(-100_000..=100_000).contains(year.get_ref()) {
+            return Err(self.err_at(
+                year,
+                format!(
+                    "start_year {}: a game must be able to count its years (from -100000 to 100000)",
+                    year.get_ref()
+                ),
+            ));
+        }
         Ok(())
     }
 

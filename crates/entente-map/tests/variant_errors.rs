@@ -443,3 +443,14 @@ fn shipped_variants_have_no_warnings() {
         assert!(warnings.is_empty(), "{}: {warnings:?}", v.name);
     }
 }
+
+/// A start year a game could not count from (`--first-year 2147483647` wrapped) is refused
+/// at the line that gives it.
+#[test]
+fn start_year_out_of_range_names_line() {
+    let bad = SMALL.replacen("start_year = 1", "start_year = 2147483647", 1);
+    let e = err(&bad);
+    assert!(e.message.contains("start_year 2147483647"), "{e}");
+    assert_eq!(e.line, Some(4));
+    assert!(Map::from_toml(&SMALL.replacen("start_year = 1", "start_year = -753", 1)).is_ok());
+}
