@@ -18,8 +18,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-const SEVEN: &str =
-    "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey";
 const POWERS: [&str; 7] = [
     "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
 ];

@@ -8,9 +8,6 @@ use common::*;
 use serde_json::Value;
 use std::path::Path;
 
-const SEVEN: &str =
-    "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey";
-
 fn new_game(game: &Path) {
     ok(&["game", "new", s(game), "--players", SEVEN, "--seed", "1"]);
     let sheet = game.with_extension("fr.txt");

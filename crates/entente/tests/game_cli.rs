@@ -43,9 +43,6 @@ fn phase(game: &Path) -> String {
         .to_string()
 }
 
-const SEVEN: &str =
-    "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey";
-
 /// The sample game of the 2000 rules ("Příklady zahajovacích pohybů"), Spring 1901 to the
 /// Winter 1901 builds, sent sheet by sheet as players write them.
 #[test]

@@ -7,9 +7,6 @@ use common::*;
 
 use std::path::Path;
 
-const SEVEN: &str =
-    "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey";
-
 fn new_game(game: &Path) {
     ok(&["game", "new", s(game), "--players", SEVEN, "--seed", "1"]);
 }

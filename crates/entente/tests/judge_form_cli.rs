@@ -4,7 +4,7 @@
 //! once, an empty file refused.
 
 mod common;
-use common::{s, scratch, text};
+use common::{s, scratch, text, SEVEN};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -293,13 +293,7 @@ fn send(game: &Path, power: &str, sheet: &str) {
 #[test]
 fn a_unit_destroyed_for_want_of_a_retreat_is_named_in_the_recorded_history() {
     let game = scratch("judge-form", "destroyed").join("game.json");
-    common::ok(&[
-        "game",
-        "new",
-        s(&game),
-        "--players",
-        "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey",
-    ]);
+    common::ok(&["game", "new", s(&game), "--players", SEVEN]);
     send(&game, "Turkey", "F Ank - Bla\nA Smy - Arm\nA Con - Bul\n");
     send(&game, "Russia", "A Mos H\n");
     common::ok(&["game", "adjudicate", s(&game), "--force"]);

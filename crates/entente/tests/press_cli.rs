@@ -9,8 +9,6 @@ use common::*;
 use serde_json::Value;
 use std::path::Path;
 
-const SEVEN: &str =
-    "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey";
 const POWERS: [&str; 7] = [
     "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
 ];

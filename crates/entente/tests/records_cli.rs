@@ -85,15 +85,7 @@ fn a_custom_variant_record_loads_from_another_directory_after_the_file_is_edited
 fn a_built_in_variant_is_named_with_its_hash_not_copied() {
     let dir = scratch("records", "builtin");
     let game = dir.join("g.json");
-    ok(&[
-        "game",
-        "new",
-        s(&game),
-        "--players",
-        "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey",
-        "--seed",
-        "1",
-    ]);
+    ok(&["game", "new", s(&game), "--players", SEVEN, "--seed", "1"]);
     let rec = record(&game);
     assert_eq!(rec["variant"]["name"], "standard");
     assert!(rec["variant"].get("toml").is_none());
@@ -106,15 +98,7 @@ fn a_built_in_variant_is_named_with_its_hash_not_copied() {
 fn a_format_one_record_still_loads() {
     let dir = scratch("records", "format1");
     let game = dir.join("g.json");
-    ok(&[
-        "game",
-        "new",
-        s(&game),
-        "--players",
-        "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey",
-        "--seed",
-        "1",
-    ]);
+    ok(&["game", "new", s(&game), "--players", SEVEN, "--seed", "1"]);
     let sheet = dir.join("france.txt");
     std::fs::write(&sheet, "A Par - Bur\nA Mar S A Par - Bur\n").unwrap();
     ok(&["game", "orders", s(&game), "--power", "France", s(&sheet)]);
@@ -153,7 +137,7 @@ fn game_master_acts_are_logged() {
         "new",
         s(&game),
         "--players",
-        "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey",
+        SEVEN,
         "--seed",
         "1",
         "--time-zone",

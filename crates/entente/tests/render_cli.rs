@@ -86,9 +86,6 @@ fn svg_width(svg: &str) -> f32 {
 // ---------------------------------------------------------------------------------------
 // A game played with `entente game`
 
-const SEVEN: &str =
-    "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey";
-
 fn send(game: &Path, power: &str, sheet: &str) {
     let file = game.with_extension(format!("{power}.txt"));
     std::fs::write(&file, sheet).unwrap();

@@ -10,9 +10,6 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-const SEVEN: &str =
-    "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey";
-
 fn new_game(game: &Path) {
     ok(&["game", "new", s(game), "--players", SEVEN, "--seed", "1"]);
 }

@@ -8,9 +8,6 @@ use common::*;
 
 use std::path::Path;
 
-const SEVEN: &str =
-    "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey";
-
 fn orders(game: &Path, power: &str, sheet: &str) {
     let file = game.with_extension(format!("{power}.txt"));
     std::fs::write(&file, sheet).unwrap();

@@ -6,6 +6,10 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// The seven players of most tests, each with one power.
+pub const SEVEN: &str =
+    "Ann:Austria,Ben:England,Cat:France,Dan:Germany,Eva:Italy,Fay:Russia,Gus:Turkey";
+
 pub fn entente(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_entente"))
         .args(args)
