@@ -88,7 +88,7 @@ impl ConvoyRoutes {
         fleets: &LocSet,
         dests: &mut [LocSet],
     ) -> bool {
-        each(*fleets, |c| dests[c as usize] = LocSet::EMPTY);
+        fleets.for_each(|c| dests[c as usize] = LocSet::EMPTY);
         walk(reach, self.sea, army, fleets, Table(dests))
     }
 }
@@ -126,8 +126,8 @@ fn walk(
         budget: ROUTE_BUDGET,
         cut: false,
     };
-    each(start.intersection(fleets), |c| {
-        s.route_from(single(c), LocSet::EMPTY, c, &mut record);
+    start.intersection(fleets).for_each(|c| {
+        s.route_from(LocSet::single(c), LocSet::EMPTY, c, &mut record);
     });
     !s.cut
 }
@@ -208,7 +208,7 @@ impl<R: Fn(u8) -> LocSet> Search<R> {
             .difference(&path)
             .difference(&self.start)
             .difference(&before);
-        each(next, |c| {
+        next.for_each(|c| {
             let mut longer = path;
             longer.insert(c);
             found = found.union(&self.route_from(longer, next_before, c, record));
@@ -216,25 +216,6 @@ impl<R: Fn(u8) -> LocSet> Search<R> {
         record.record(last, found);
         found
     }
-}
-
-/// Calls `f` on each member in increasing order.
-#[inline(always)]
-fn each(s: LocSet, mut f: impl FnMut(u8)) {
-    for (i, mut w) in s.words().into_iter().enumerate() {
-        while w != 0 {
-            let b = w.trailing_zeros();
-            w &= w - 1;
-            f((i as u32 * 64 + b) as u8);
-        }
-    }
-}
-
-#[inline]
-fn single(p: u8) -> LocSet {
-    let mut s = LocSet::EMPTY;
-    s.insert(p);
-    s
 }
 
 #[cfg(test)]

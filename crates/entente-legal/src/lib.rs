@@ -135,26 +135,6 @@ fn bits(s: LocSet) -> Bits {
     Bits { w: s.words(), i: 0 }
 }
 
-/// Calls `f` on each member in increasing order: the hot loops' form of [`bits`] (a word at
-/// a time, no iterator state kept in memory).
-#[inline(always)]
-fn each(s: LocSet, mut f: impl FnMut(u8)) {
-    for (i, mut w) in s.words().into_iter().enumerate() {
-        while w != 0 {
-            let b = w.trailing_zeros();
-            w &= w - 1;
-            f((i as u32 * 64 + b) as u8);
-        }
-    }
-}
-
-#[inline]
-fn single(p: u8) -> LocSet {
-    let mut s = LocSet::EMPTY;
-    s.insert(p);
-    s
-}
-
 /// A convoy order some fleet may give: fleet, army, and where the army may go through it.
 #[derive(Clone, Copy, Debug)]
 struct ConvoyEntry {
@@ -355,12 +335,12 @@ impl Legal {
         let mut touched = LocSet::EMPTY;
         while !frontier.is_empty() {
             let mut next = LocSet::EMPTY;
-            each(frontier, |c| next = next.union(&self.pfr[c as usize]));
+            frontier.for_each(|c| next = next.union(&self.pfr[c as usize]));
             touched = touched.union(&next);
             frontier = next.intersection(&fleets).difference(&closure);
             closure = closure.union(&frontier);
         }
-        let dests = touched.difference(&self.sea).difference(&single(f));
+        let dests = touched.difference(&self.sea).difference(&LocSet::single(f));
         (closure, dests)
     }
 
@@ -412,22 +392,22 @@ impl Legal {
             }
         }
         s.movers.iter_mut().for_each(|m| *m = LocSet::EMPTY);
-        each(occ, |q| {
+        occ.for_each(|q| {
             let movers = &mut s.movers;
-            each(s.moves[q as usize], |d| movers[d as usize].insert(q));
+            s.moves[q as usize].for_each(|d| movers[d as usize].insert(q));
         });
         // Units of silent powers get no orders (theirs are not taken); others may still
         // support or convoy them.
         let mut ordered = occ;
         let silent = self.restrictions.silent;
         if !silent.is_empty() {
-            each(occ, |p| {
+            occ.for_each(|p| {
                 if s.units[p as usize].is_some_and(|u| silent.contains(u.power)) {
                     ordered.remove(p);
                 }
             });
         }
-        each(ordered, |p| {
+        ordered.for_each(|p| {
             let u = s.units[p as usize].expect("occupied");
             out.open(u.power, Some(ProvinceId(p)), 0);
             self.unit_orders(p, u, occ, fleets, convoyable, &mut s, out);
@@ -482,7 +462,7 @@ impl Legal {
                 } else {
                     LocSet::EMPTY
                 };
-                each(s.moves[p as usize], |d| {
+                s.moves[p as usize].for_each(|d| {
                     out.push(Order::Move {
                         unit: me,
                         to: Loc(d),
@@ -498,7 +478,7 @@ impl Legal {
                 });
             }
             UnitType::Fleet => {
-                each(self.open.fleet_adj[u.loc.index()], |l| {
+                self.open.fleet_adj[u.loc.index()].for_each(|l| {
                     out.push(Order::Move {
                         unit: me,
                         to: Loc(l),
@@ -509,8 +489,8 @@ impl Legal {
         }
         // `reach` is open provinces only: a unit standing in a closed one cannot be
         // supported there either.
-        let others = occ.difference(&single(p));
-        each(reach.intersection(&others), |t| {
+        let others = occ.difference(&LocSet::single(p));
+        reach.intersection(&others).for_each(|t| {
             out.push(Order::SupportHold {
                 unit: me,
                 target: target(t),
@@ -523,10 +503,10 @@ impl Legal {
         let targets = &s.targets;
         let without = &mut s.without;
         let (movers, closure) = (&s.movers, &s.closure);
-        each(reach, |d| {
+        reach.for_each(|d| {
             let mut from = movers[d as usize];
             from.remove(p);
-            each(from, |q| {
+            from.for_each(|q| {
                 if in_chain
                     && convoyable.contains(q)
                     && closure[q as usize].contains(p)
