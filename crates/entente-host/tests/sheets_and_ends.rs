@@ -4,7 +4,7 @@
 //! concession), and the years a game may be played in.
 
 use entente_game::ErrorKind;
-use entente_host::{Assignment, Echo, Event, GameOptions, Player, Session, SessionConfig};
+use entente_host::{Echo, Event, Session, SessionConfig};
 use entente_judge::{PhaseKind, Rulebook};
 use entente_map::{PowerId, Variant};
 use entente_record::record::{from_json, SessionRecord};
@@ -239,28 +239,14 @@ fn a_record_from_before_draws_among_some_loads_its_draw() {
 }
 
 fn config_with(first_year: Option<i32>, end_year: Option<i32>) -> SessionConfig {
-    let variant = Variant::builtin("standard").unwrap();
-    let players = variant
-        .map
-        .power_ids()
-        .map(|p| Player {
-            name: variant.map.power(p).name.clone(),
-            powers: vec![p],
-        })
-        .collect();
-    SessionConfig {
-        variant,
-        rules: Rulebook::default_game(),
-        setup: entente_game::Setup::Seven,
-        players,
-        first_year,
-        options: GameOptions {
-            end_year,
-            ..GameOptions::default()
-        },
-        seed: 1,
-        assignment: Assignment::Given,
-    }
+    let mut c = SessionConfig::named_after_powers(
+        Variant::builtin("standard").unwrap(),
+        Rulebook::default_game(),
+    );
+    c.first_year = first_year;
+    c.options.end_year = end_year;
+    c.seed = 1;
+    c
 }
 
 #[test]

@@ -7,15 +7,15 @@
 //! it is `entente replay`'s job). Records of format 1, which kept no causes, are read by
 //! adjudicating each phase from its recorded position, the positions kept as recorded.
 
-use crate::position_record::{parse_loc, parse_unit, DislodgedRecord, PositionRecord};
+use crate::position_record::{parse_loc, parse_unit, unit_text, DislodgedRecord, PositionRecord};
 use entente_game::{EndOfGame, Error, PhaseRecord, Result, Setup};
 use entente_host::{
     Assignment, CoinToss, Deadline, Event, GameOptions, LoggedEvent, Message, PhaseContext,
     PhaseSheets, Player, Recipients, Session, SessionConfig, SessionParts, SheetLine, StoredLine,
 };
 use entente_judge::{
-    AdjustmentResult, Dislodged, MovementResult, OrderResult, Outcome, Phase, PhaseKind,
-    PhaseResult, Position, RetreatResult, Rulebook, Unit,
+    AdjustmentResult, MovementResult, OrderResult, Outcome, Phase, PhaseKind, PhaseResult,
+    Position, RetreatResult, Rulebook, Unit,
 };
 use entente_map::{LocSet, Map, PowerId, ProvinceId, Variant};
 use entente_orders::Order;
@@ -359,14 +359,6 @@ pub fn record_variant(f: &VariantField) -> Result<Variant> {
     }
 }
 
-fn dislodged_record(map: &Map, d: &Dislodged) -> DislodgedRecord {
-    PositionRecord::dislodged_record(map, d)
-}
-
-fn unit_words(map: &Map, u: &Unit) -> String {
-    crate::position_record::unit_text(map, u.ty, u.loc)
-}
-
 /// Writes a game as its record.
 pub trait SessionRecord {
     fn to_record(&self) -> GameRecord;
@@ -508,7 +500,7 @@ fn phase_entry(map: &Map, h: &PhaseRecord, sheets: &PhaseSheets, ctx: &PhaseCont
             Some(
                 r.dislodged
                     .iter()
-                    .map(|(_, d)| dislodged_record(map, d))
+                    .map(|(_, d)| PositionRecord::dislodged_record(map, d))
                     .collect(),
             ),
             None,
@@ -518,7 +510,7 @@ fn phase_entry(map: &Map, h: &PhaseRecord, sheets: &PhaseSheets, ctx: &PhaseCont
             Some(
                 r.civil_disorder
                     .iter()
-                    .map(|(_, u)| unit_words(map, u))
+                    .map(|(_, u)| unit_text(map, u.ty, u.loc))
                     .collect(),
             ),
         ),
@@ -636,7 +628,7 @@ pub fn from_record(r: &GameRecord) -> Result<Session> {
         for o in &entry.orders {
             sheets.push((power_of(&map, &o.power)?, o.line.to_line(&map)?));
         }
-        let judged = judged_orders(&map, &sheets, &ctx);
+        let judged = judged_orders(&sheets, &ctx);
         let result = if v1 {
             readjudicated(&map, r.rules, phase, &before, &judged, &ctx)
         } else {
@@ -746,8 +738,7 @@ fn end_of(map: &Map, e: &EndRecord) -> Result<EndOfGame> {
 }
 
 /// The orders the judge was given: the readable lines of powers whose orders counted.
-fn judged_orders(map: &Map, sheets: &PhaseSheets, ctx: &PhaseContext) -> Vec<(PowerId, Order)> {
-    let _ = map;
+fn judged_orders(sheets: &PhaseSheets, ctx: &PhaseContext) -> Vec<(PowerId, Order)> {
     sheets
         .iter()
         .filter(|(p, _)| !ctx.civil_disorder.contains(p) && !ctx.neutral.contains(p))
