@@ -306,15 +306,15 @@ impl Session {
         s.events = parts.events;
         s.deadline = parts.deadline;
         s.paused = parts.paused;
+        // A neutral power that joined a side by the coin toss joins it again.
         if let Some(t) = s.coin_toss {
             if !s.players[t.winner].powers.contains(&t.power)
                 && s.game.phase()
                     >= Phase::new(Season::Spring, WORLD_WAR_YEAR + 1, PhaseKind::Movement)
             {
-                s.players[t.winner].powers.push(t.power);
+                s.join(t);
             }
         }
-        s.update_sides();
         Ok(s)
     }
 
