@@ -141,7 +141,11 @@ impl GameStore for FileStore {
         from_json(&text).map_err(|e| e.context(path.display()))
     }
 
-    fn update<T>(&self, id: &str, change: impl FnOnce(&mut Session) -> Result<T>) -> Result<T> {
+    fn update_with<T, E: From<Error>>(
+        &self,
+        id: &str,
+        change: impl FnOnce(&mut Session) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
         let real = self.real_path(id)?;
         let _lock = self.lock(&real)?;
         let mut session = self.load(id)?;

@@ -19,7 +19,16 @@ pub trait GameStore {
     fn load(&self, id: &str) -> Result<Session>;
     /// Loads the game, applies `change` and stores the result, atomically; nothing is
     /// stored when `change` fails. Returns what `change` returned.
-    fn update<T>(&self, id: &str, change: impl FnOnce(&mut Session) -> Result<T>) -> Result<T>;
+    fn update<T>(&self, id: &str, change: impl FnOnce(&mut Session) -> Result<T>) -> Result<T> {
+        self.update_with(id, change)
+    }
+    /// As [`GameStore::update`], for a front end whose `change` fails with its own error
+    /// type; the store's errors reach it through `From`.
+    fn update_with<T, E: From<Error>>(
+        &self,
+        id: &str,
+        change: impl FnOnce(&mut Session) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E>;
     /// The ids of the stored games.
     fn list(&self) -> Result<Vec<String>>;
 }

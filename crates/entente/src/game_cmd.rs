@@ -355,20 +355,10 @@ fn load(file: &str) -> CliResult<Session> {
 
 /// Changes the record under its lock: load, `change`, save, as one step.
 fn update<T>(file: &str, change: impl FnOnce(&mut Session) -> CliResult<T>) -> CliResult<T> {
-    let mut failure: Option<CliError> = None;
-    let out = store().update(file, |s| {
+    store().update_with(file, |s| {
         s.set_clock(jiff::Timestamp::now);
-        change(s).map_err(|e| {
-            let message = e.to_string();
-            failure = Some(e);
-            Error::invalid(message)
-        })
-    });
-    match (out, failure) {
-        (Ok(v), _) => Ok(v),
-        (Err(_), Some(e)) => Err(e),
-        (Err(e), None) => Err(e.into()),
-    }
+        change(s)
+    })
 }
 
 fn power(map: &Map, name: &str) -> CliResult<PowerId> {
