@@ -108,6 +108,47 @@ impl Session {
         self.adjudicate_logged(forced)
     }
 
+    /// Takes back the last adjudication: the game returns to the phase the game master (or
+    /// the deadline) last adjudicated, with the position it had then and the sheets that
+    /// were sent for it, now open again. Phases adjudicated with it for lack of decisions
+    /// are taken back too; press and the log are kept. Refused before any adjudication.
+    pub fn rollback(&mut self) -> Result<()> {
+        let now = self.game.phase();
+        let Some(phase) = self.events.iter().rev().find_map(|e| match e.event {
+            Event::Adjudicated { .. } if e.phase < now => Some(e.phase),
+            _ => None,
+        }) else {
+            return Err(Error::new(
+                ErrorKind::NotThisPhase,
+                "nothing has been adjudicated yet",
+            ));
+        };
+        let history = self.game.history();
+        let Some(i) = history.iter().rposition(|h| h.phase == phase) else {
+            return Err(Error::new(
+                ErrorKind::NotThisPhase,
+                format!("{} is not in the game's history", phase.code()),
+            ));
+        };
+        let mut history = history.to_vec();
+        let position = history[i].before.clone();
+        history.truncate(i);
+        self.game.restore(phase, position, history);
+        self.game.set_end(None);
+        let sheets = self.sheets.drain(i..).next().unwrap_or_default();
+        let context = self.contexts.drain(i..).next();
+        self.pending.clear();
+        for (p, line) in sheets {
+            self.pending.entry(p).or_default().push(line);
+        }
+        if let Some(c) = context {
+            self.set_context(&c);
+        }
+        self.deadline = None;
+        self.log(Event::RolledBack { to: phase.code() });
+        Ok(())
+    }
+
     /// Sets who is in civil disorder or neutral and which provinces are closed, as a
     /// recorded phase says (importing another program's record).
     pub fn set_context(&mut self, c: &PhaseContext) {

@@ -35,6 +35,11 @@ pub enum Event {
     /// The game stopped (no adjudication, the deadline stands still) or went on.
     Paused,
     Resumed,
+    /// The game master took back the last adjudication: the game is again in phase `to`,
+    /// with the sheets that were sent for it.
+    RolledBack {
+        to: String,
+    },
     /// A new player took a seat.
     PlayerReplaced {
         old: String,

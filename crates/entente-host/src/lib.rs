@@ -12,6 +12,7 @@ mod create;
 mod deadline;
 mod events;
 pub mod press;
+mod schedule;
 mod session;
 mod sheet;
 
@@ -20,6 +21,7 @@ pub use deadline::Deadline;
 pub use entente_game::{Error, ErrorKind, Result};
 pub use events::{Event, LoggedEvent};
 pub use press::{Message, Recipients};
+pub use schedule::Schedule;
 pub use session::{
     line_results, Assignment, CoinToss, Echo, GameOptions, PhaseContext, PhaseSheets, Player,
     Session, SessionConfig, SessionParts, Status,

@@ -62,6 +62,20 @@ impl Session {
         if self.game.is_over() {
             return Err(Error::game_over());
         }
+        if self.options.public_press_only && to != Recipients::All {
+            return Err(Error::new(
+                ErrorKind::NotThisPhase,
+                "this game has public press only: write to all",
+            ));
+        }
+        if self.options.press_in_movement_only
+            && self.game.phase().kind != entente_judge::PhaseKind::Movement
+        {
+            return Err(Error::new(
+                ErrorKind::NotThisPhase,
+                "no press during retreats and adjustments in this game",
+            ));
+        }
         let text = text.trim_end();
         if text.trim().is_empty() {
             return Err(Error::invalid("the message is empty"));

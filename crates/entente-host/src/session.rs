@@ -38,9 +38,19 @@ pub struct GameOptions {
     /// A short game's last year.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end_year: Option<i32>,
+    /// Public press only: every message goes to all the powers.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub public_press_only: bool,
+    /// No press during retreats and adjustments.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub press_in_movement_only: bool,
     /// The game master's time zone (IANA name, `Europe/Prague`): deadlines are shown in it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_zone: Option<String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// How the powers were given out.

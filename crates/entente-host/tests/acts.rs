@@ -147,3 +147,41 @@ fn acts_on_a_finished_game_are_refused() {
         ErrorKind::GameOver
     );
 }
+
+#[test]
+fn rollback_returns_to_the_last_adjudicated_phase_with_its_sheets_and_keeps_the_press() {
+    let mut s = game();
+    let england = s.map().lookup_power("England").unwrap();
+    let france = s.map().lookup_power("France").unwrap();
+    assert_eq!(s.rollback().unwrap_err().kind, ErrorKind::NotThisPhase);
+    send_all_but(&mut s, &[]);
+    s.submit(england, "F Lon-Nth\nA Lvp-Yor").unwrap();
+    s.adjudicate().unwrap();
+    s.send_press(france, entente_host::Recipients::All, "Sorry, England.")
+        .unwrap();
+    assert_eq!(s.game().phase().code(), "F1901M");
+    s.rollback().unwrap();
+    assert_eq!(s.game().phase().code(), "S1901M");
+    assert!(s.game().history().is_empty());
+    // England's sheet is open again; the unit stands in London.
+    let lines = &s.pending()[&england];
+    assert_eq!(lines.len(), 2);
+    assert!(s
+        .game()
+        .position()
+        .unit_at(s.map().lookup_province("Lon").unwrap())
+        .is_some());
+    assert_eq!(s.press().len(), 1);
+    assert_eq!(
+        s.events().last().unwrap().event,
+        Event::RolledBack {
+            to: "S1901M".into()
+        }
+    );
+    // Nothing before Spring 1901 to take back; adjudicating again goes on as before.
+    assert_eq!(s.rollback().unwrap_err().kind, ErrorKind::NotThisPhase);
+    s.adjudicate().unwrap();
+    assert_eq!(s.game().phase().code(), "F1901M");
+    let back = from_json(&s.to_json()).unwrap();
+    assert_eq!(back.to_json(), s.to_json());
+}

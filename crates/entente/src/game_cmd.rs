@@ -418,6 +418,7 @@ fn new_game(a: NewArgs) -> CliResult<ExitCode> {
             anonymous: a.anonymous,
             end_year: a.end_year,
             time_zone: a.time_zone.clone(),
+            ..GameOptions::default()
         },
     };
     let mut s = spec
@@ -1048,6 +1049,7 @@ fn log(file: &str) -> CliResult<ExitCode> {
             entente_host::Event::Deadline { due: None } => "deadline cleared".to_string(),
             entente_host::Event::Paused => "paused".to_string(),
             entente_host::Event::Resumed => "resumed".to_string(),
+            entente_host::Event::RolledBack { to } => format!("rolled back to {to}"),
             entente_host::Event::PlayerReplaced { old, new } => format!("{new} replaces {old}"),
         };
         let _ = writeln!(
