@@ -15,6 +15,8 @@ pub enum CliError {
     Render(#[from] entente_render::RenderError),
     #[error(transparent)]
     Edition(#[from] entente_judge::UnknownEdition),
+    #[error(transparent)]
+    Serve(#[from] entente_server::ServeError),
     #[error("{0}")]
     Message(String),
 }

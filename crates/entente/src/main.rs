@@ -5,6 +5,7 @@ mod error;
 mod game_cmd;
 mod render_cmd;
 mod replay_cmd;
+mod serve_cmd;
 mod variant_cmd;
 
 use clap::{Parser, Subcommand};
@@ -36,6 +37,9 @@ enum Command {
     /// Draw each phase of a scenario file or a recorded game (ours or the Python package's)
     /// as SVG (and PNG), or the whole history as HTML.
     Render(render_cmd::Args),
+    /// The game master server: hosts many games (accounts, secret powers, deadlines, press
+    /// through the game master) over an HTTP API, on SQLite (default) or PostgreSQL.
+    Serve(serve_cmd::Args),
 }
 
 /// Output to a pipe whose reader has gone (`entente game history g.json | head -1`) ends the
@@ -69,6 +73,7 @@ fn main() -> ExitCode {
         Command::Variant(a) => variant_cmd::run(a),
         Command::Game(a) => game_cmd::run(a),
         Command::Replay(a) => replay_cmd::run(a),
+        Command::Serve(a) => serve_cmd::run(a),
     };
     match result {
         Ok(code) => code,

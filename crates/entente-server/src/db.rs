@@ -1,0 +1,99 @@
+//! The database: an embedded SQLite file (WAL mode) by default, or PostgreSQL. One schema
+//! in two dialects (`migrations/sqlite`, `migrations/postgres`), applied at start; the
+//! queries are written once, with `$1`-style parameters both databases read.
+
+use sqlx::any::{AnyPoolOptions, AnyQueryResult};
+use sqlx::{AnyPool, Executor};
+use std::time::Duration;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("database URL '{0}': write sqlite:PATH or postgres://USER:PASSWORD@HOST/NAME")]
+    BadUrl(String),
+    #[error("cannot open the database: {0}")]
+    Connect(#[source] sqlx::Error),
+    #[error("cannot bring the database schema up to date: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
+static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
+
+impl Db {
+    /// Opens (creating an SQLite file if needed) and migrates the database at `url`:
+    /// `sqlite:PATH` (or a bare path) or `postgres://...`.
+    pub async fn open(url: &str) -> Result<Db, DbError> {
+        sqlx::any::install_default_drivers();
+        let (backend, url) = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            (Backend::Postgres, url.to_string())
+        } else {
+            let path = url
+                .strip_prefix("sqlite://")
+                .or_else(|| url.strip_prefix("sqlite:"));
+            let path = path.unwrap_or(url);
+            if path.is_empty() || path.contains('?') {
+                return Err(DbError::BadUrl(url.to_string()));
+            }
+            (Backend::Sqlite, format!("sqlite://{path}?mode=rwc"))
+        };
+        let pool = match backend {
+            Backend::Sqlite => {
+                AnyPoolOptions::new()
+                    .max_connections(8)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            // Writers wait for each other rather than fail; WAL lets readers
+                            // go on while one writes; NORMAL is durable against a crash of the
+                            // process (a commit is in the WAL before it returns).
+                            conn.execute("PRAGMA busy_timeout = 30000").await?;
+                            conn.execute("PRAGMA journal_mode = WAL").await?;
+                            conn.execute("PRAGMA synchronous = NORMAL").await?;
+                            conn.execute("PRAGMA foreign_keys = ON").await?;
+                            Ok(())
+                        })
+                    })
+                    .connect(&url)
+                    .await
+            }
+            Backend::Postgres => {
+                AnyPoolOptions::new()
+                    .max_connections(16)
+                    .acquire_timeout(Duration::from_secs(30))
+                    .connect(&url)
+                    .await
+            }
+        }
+        .map_err(DbError::Connect)?;
+        match backend {
+            Backend::Sqlite => SQLITE.run(&pool).await?,
+            Backend::Postgres => POSTGRES.run(&pool).await?,
+        }
+        Ok(Db { pool, backend })
+    }
+}
+
+/// Milliseconds since 1970 UTC, as the schema keeps times.
+pub fn millis(t: jiff::Timestamp) -> i64 {
+    t.as_millisecond()
+}
+
+pub fn from_millis(ms: i64) -> jiff::Timestamp {
+    jiff::Timestamp::from_millisecond(ms).unwrap_or(jiff::Timestamp::UNIX_EPOCH)
+}
+
+/// Whether a statement changed a row.
+pub fn changed(r: &AnyQueryResult) -> bool {
+    r.rows_affected() > 0
+}

@@ -1,0 +1,650 @@
+//! The HTTP JSON API under `/api/v1`, described by the OpenAPI document at
+//! `/api/openapi.json`. Each handler reads the request, asks [`crate::auth`] who is asking,
+//! calls one function of [`crate::service`] or [`crate::gm`], and answers with its result.
+
+use crate::auth::{self, Caller, SESSION_COOKIE};
+use crate::db::Db;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::gm::{self, ActDone, GmAct};
+use crate::model::*;
+use crate::service::{self, may_see, press_for, Viewer};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+use utoipa::{OpenApi, ToSchema};
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    /// How often a live-update stream looks for new events.
+    pub poll: Duration,
+}
+
+type St = State<Arc<AppState>>;
+
+/// A JSON body whose errors are answered in the API's error form.
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(ApiJson(v)),
+            Err(e) => Err(match e {
+                JsonRejection::JsonDataError(e) => ApiError::unprocessable(format!(
+                    "the request's JSON does not fit: {}",
+                    std::error::Error::source(&e)
+                        .map(|s| s.to_string())
+                        .unwrap_or_else(|| e.body_text())
+                )),
+                JsonRejection::MissingJsonContentType(_) => {
+                    ApiError::bad_request("send JSON with Content-Type: application/json")
+                }
+                JsonRejection::BytesRejection(_) => ApiError::new(
+                    crate::error::ApiErrorKind::PayloadTooLarge,
+                    "the request is too large",
+                ),
+                other => {
+                    ApiError::bad_request(format!("the request is not JSON: {}", other.body_text()))
+                }
+            }),
+        }
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct SignUpIn {
+    pub name: String,
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct SignInIn {
+    pub name: String,
+    pub password: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AccountOut {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SignedIn {
+    pub name: String,
+    /// Send it back as `X-CSRF-Token` with every request that changes something.
+    pub csrf_token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TokenOut {
+    /// Send as `Authorization: Bearer <token>`.
+    pub token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Created {
+    pub id: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct JoinIn {
+    /// `player` (default) or `observer`.
+    #[serde(default = "player")]
+    pub role: String,
+    /// Seats in order of preference, for a game that assigns by preference:
+    /// `England, France, Germany, ...`.
+    #[serde(default)]
+    pub preferences: Option<String>,
+}
+
+fn player() -> String {
+    "player".into()
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct OrdersIn {
+    pub power: String,
+    /// The sheet: one order a line, in any notation the parser reads.
+    pub orders: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ReadyIn {
+    pub ready: bool,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct PressIn {
+    pub from: String,
+    /// Recipient powers, or `["all"]`.
+    pub to: Vec<String>,
+    pub text: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct DrawIn {
+    /// `true`: vote for the draw; `false`: withdraw the vote.
+    pub vote: bool,
+    /// The powers sharing the draw (empty: every survivor).
+    #[serde(default)]
+    pub powers: Vec<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DrawOut {
+    /// Whether the vote was unanimous and the game is over.
+    pub ended: bool,
+}
+
+#[derive(Deserialize)]
+pub struct PowerQuery {
+    pub power: String,
+}
+
+#[derive(Deserialize)]
+pub struct PhaseQuery {
+    pub phase: Option<usize>,
+}
+
+async fn who(st: &AppState, headers: &HeaderMap, method: &Method) -> ApiResult<Option<Caller>> {
+    auth::caller(&st.db, headers, method).await
+}
+
+async fn must(st: &AppState, headers: &HeaderMap, method: &Method) -> ApiResult<Caller> {
+    auth::signed_in(&st.db, headers, method).await
+}
+
+#[utoipa::path(post, path = "/api/v1/accounts", request_body = SignUpIn,
+    responses((status = 201, body = AccountOut), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn sign_up(
+    State(st): St,
+    ApiJson(b): ApiJson<SignUpIn>,
+) -> ApiResult<(StatusCode, Json<AccountOut>)> {
+    let c = auth::sign_up(&st.db, &b.name, &b.email, &b.password).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(AccountOut {
+            id: c.id,
+            name: c.name,
+        }),
+    ))
+}
+
+#[utoipa::path(post, path = "/api/v1/session", request_body = SignInIn,
+    responses((status = 200, body = SignedIn), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn sign_in(State(st): St, ApiJson(b): ApiJson<SignInIn>) -> ApiResult<Response> {
+    let c = auth::check_password(&st.db, &b.name, &b.password).await?;
+    let (token, csrf) = auth::new_token(&st.db, &c, "cookie").await?;
+    let cookie =
+        format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=2592000");
+    let mut r = Json(SignedIn {
+        name: c.name,
+        csrf_token: csrf.unwrap_or_default(),
+    })
+    .into_response();
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        HeaderValue::from_str(&cookie).map_err(|e| ApiError::internal(e.to_string()))?,
+    );
+    Ok(r)
+}
+
+#[utoipa::path(delete, path = "/api/v1/session", responses((status = 204)))]
+async fn sign_out(State(st): St, headers: HeaderMap, method: Method) -> ApiResult<Response> {
+    must(&st, &headers, &method).await?;
+    if let Some((token, _)) = auth::request_token(&headers) {
+        auth::drop_token(&st.db, &token).await?;
+    }
+    let mut r = StatusCode::NO_CONTENT.into_response();
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        HeaderValue::from_static("entente_session=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"),
+    );
+    Ok(r)
+}
+
+#[utoipa::path(post, path = "/api/v1/tokens", request_body = SignInIn,
+    responses((status = 201, body = TokenOut), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn new_token(
+    State(st): St,
+    ApiJson(b): ApiJson<SignInIn>,
+) -> ApiResult<(StatusCode, Json<TokenOut>)> {
+    let c = auth::check_password(&st.db, &b.name, &b.password).await?;
+    let (token, _) = auth::new_token(&st.db, &c, "api").await?;
+    Ok((StatusCode::CREATED, Json(TokenOut { token })))
+}
+
+#[utoipa::path(get, path = "/api/v1/me", responses((status = 200, body = AccountOut), (status = 401, body = ErrorBody)))]
+async fn me(State(st): St, headers: HeaderMap, method: Method) -> ApiResult<Json<AccountOut>> {
+    let c = must(&st, &headers, &method).await?;
+    Ok(Json(AccountOut {
+        id: c.id,
+        name: c.name,
+    }))
+}
+
+#[utoipa::path(get, path = "/api/v1/games", responses((status = 200, body = [GameOut])))]
+async fn list_games(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+) -> ApiResult<Json<Vec<GameOut>>> {
+    let c = who(&st, &headers, &method).await?;
+    Ok(Json(service::list_games(&st.db, c.as_ref()).await?))
+}
+
+#[utoipa::path(post, path = "/api/v1/games", request_body = NewGame,
+    responses((status = 201, body = Created), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn create_game(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    ApiJson(b): ApiJson<NewGame>,
+) -> ApiResult<(StatusCode, Json<Created>)> {
+    let c = must(&st, &headers, &method).await?;
+    let id = service::create_game(&st.db, &c, b).await?;
+    Ok((StatusCode::CREATED, Json(Created { id })))
+}
+
+#[utoipa::path(get, path = "/api/v1/games/{id}", params(("id" = String, Path)),
+    responses((status = 200, body = GameOut), (status = 404, body = ErrorBody)))]
+async fn get_game(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+) -> ApiResult<Json<GameOut>> {
+    let c = who(&st, &headers, &method).await?;
+    let (game, members, v, s) = service::read_game(&st.db, c, &id).await?;
+    Ok(Json(service::game_out(&game, &members, &v, s.as_ref())))
+}
+
+#[utoipa::path(post, path = "/api/v1/games/{id}/join", params(("id" = String, Path)), request_body = JoinIn,
+    responses((status = 204), (status = 409, body = ErrorBody)))]
+async fn join(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+    ApiJson(b): ApiJson<JoinIn>,
+) -> ApiResult<StatusCode> {
+    let c = must(&st, &headers, &method).await?;
+    service::join(&st.db, &c, &id, &b.role, b.preferences).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(post, path = "/api/v1/games/{id}/leave", params(("id" = String, Path)),
+    responses((status = 204), (status = 409, body = ErrorBody)))]
+async fn leave(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    let c = must(&st, &headers, &method).await?;
+    service::leave(&st.db, &c, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(post, path = "/api/v1/games/{id}/orders", params(("id" = String, Path)), request_body = OrdersIn,
+    responses((status = 200, body = SheetOut), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn submit(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+    ApiJson(b): ApiJson<OrdersIn>,
+) -> ApiResult<Json<SheetOut>> {
+    let c = must(&st, &headers, &method).await?;
+    Ok(Json(
+        service::submit(&st.db, &c, &id, &b.power, &b.orders).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/api/v1/games/{id}/orders", params(("id" = String, Path), ("power" = String, Query)),
+    responses((status = 200, body = SheetOut), (status = 403, body = ErrorBody)))]
+async fn get_sheet(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+    Query(q): Query<PowerQuery>,
+) -> ApiResult<Json<SheetOut>> {
+    let c = must(&st, &headers, &method).await?;
+    Ok(Json(service::sheet(&st.db, &c, &id, &q.power).await?))
+}
+
+#[utoipa::path(post, path = "/api/v1/games/{id}/ready", params(("id" = String, Path)), request_body = ReadyIn,
+    responses((status = 204), (status = 403, body = ErrorBody)))]
+async fn ready(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+    ApiJson(b): ApiJson<ReadyIn>,
+) -> ApiResult<StatusCode> {
+    let c = must(&st, &headers, &method).await?;
+    service::set_ready(&st.db, &c, &id, b.ready).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(post, path = "/api/v1/games/{id}/press", params(("id" = String, Path)), request_body = PressIn,
+    responses((status = 201, body = PressOut), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn send_press(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+    ApiJson(b): ApiJson<PressIn>,
+) -> ApiResult<(StatusCode, Json<PressOut>)> {
+    let c = must(&st, &headers, &method).await?;
+    let m = service::send_press(&st.db, &c, &id, &b.from, &b.to, &b.text).await?;
+    Ok((StatusCode::CREATED, Json(m)))
+}
+
+/// A game the reader follows (player, game master or observer), with its session.
+async fn followed(
+    st: &AppState,
+    headers: &HeaderMap,
+    method: &Method,
+    id: &str,
+) -> ApiResult<(Viewer, entente_host::Session)> {
+    let c = who(st, headers, method).await?;
+    let signed_in = c.is_some();
+    let (_, _, v, s) = service::read_game(&st.db, c, id).await?;
+    if !v.is_member() {
+        return Err(if signed_in {
+            ApiError::forbidden(
+                "only the game's players, game master and observers see this (join as an observer)",
+            )
+        } else {
+            ApiError::unauthorized()
+        });
+    }
+    let s = s.ok_or_else(|| ApiError::conflict("the game has not started"))?;
+    Ok((v, s))
+}
+
+#[utoipa::path(get, path = "/api/v1/games/{id}/press", params(("id" = String, Path)),
+    responses((status = 200, body = [PressOut]), (status = 403, body = ErrorBody)))]
+async fn get_press(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Vec<PressOut>>> {
+    let (v, s) = followed(&st, &headers, &method, &id).await?;
+    Ok(Json(press_for(&s, &v)))
+}
+
+#[utoipa::path(post, path = "/api/v1/games/{id}/draw", params(("id" = String, Path)), request_body = DrawIn,
+    responses((status = 200, body = DrawOut), (status = 403, body = ErrorBody)))]
+async fn draw(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+    ApiJson(b): ApiJson<DrawIn>,
+) -> ApiResult<Json<DrawOut>> {
+    let c = must(&st, &headers, &method).await?;
+    let ended = service::vote_draw(&st.db, &c, &id, b.vote.then_some(b.powers)).await?;
+    Ok(Json(DrawOut { ended }))
+}
+
+#[utoipa::path(get, path = "/api/v1/games/{id}/history", params(("id" = String, Path)),
+    responses((status = 200, body = [PhaseOut]), (status = 403, body = ErrorBody)))]
+async fn history(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Vec<PhaseOut>>> {
+    let (_, s) = followed(&st, &headers, &method, &id).await?;
+    let n = s.game().history().len();
+    Ok(Json(
+        (0..n)
+            .map(|i| service::phase_out(&s, i))
+            .collect::<ApiResult<_>>()?,
+    ))
+}
+
+#[utoipa::path(get, path = "/api/v1/games/{id}/history/{n}", params(("id" = String, Path), ("n" = usize, Path)),
+    responses((status = 200, body = PhaseOut), (status = 404, body = ErrorBody)))]
+async fn history_phase(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path((id, n)): Path<(String, usize)>,
+) -> ApiResult<Json<PhaseOut>> {
+    let (_, s) = followed(&st, &headers, &method, &id).await?;
+    Ok(Json(service::phase_out(&s, n)?))
+}
+
+#[utoipa::path(get, path = "/api/v1/games/{id}/board.svg", params(("id" = String, Path), ("phase" = Option<usize>, Query)),
+    responses((status = 200, content_type = "image/svg+xml", body = String)))]
+async fn board(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+    Query(q): Query<PhaseQuery>,
+) -> ApiResult<Response> {
+    let (_, s) = followed(&st, &headers, &method, &id).await?;
+    let svg = service::board_svg(&s, q.phase)?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+#[utoipa::path(get, path = "/api/v1/games/{id}/log", params(("id" = String, Path)),
+    responses((status = 200, body = [LogOut])))]
+async fn log(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Vec<LogOut>>> {
+    let (_, s) = followed(&st, &headers, &method, &id).await?;
+    Ok(Json(service::log_out(&s)))
+}
+
+#[utoipa::path(get, path = "/api/v1/games/{id}/record", params(("id" = String, Path)),
+    responses((status = 200, description = "the game record, docs/game-record.md"), (status = 403, body = ErrorBody)))]
+async fn record(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    use entente_record::record::SessionRecord;
+    let (v, s) = followed(&st, &headers, &method, &id).await?;
+    if !v.is_gm() && !s.game().is_over() {
+        return Err(ApiError::forbidden(
+            "the whole record (orders and press) is the game master's until the game ends",
+        ));
+    }
+    Ok(([(header::CONTENT_TYPE, "application/json")], s.to_json()).into_response())
+}
+
+#[utoipa::path(post, path = "/api/v1/games/{id}/gm", params(("id" = String, Path)), request_body = GmAct,
+    responses((status = 200, body = ActDone), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn gm_act(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+    ApiJson(b): ApiJson<GmAct>,
+) -> ApiResult<Json<ActDone>> {
+    let c = must(&st, &headers, &method).await?;
+    Ok(Json(gm::act(&st.db, &c, &id, b).await?))
+}
+
+#[derive(Deserialize)]
+pub struct EventsQuery {
+    /// Start after this event id (as `Last-Event-ID`).
+    pub after: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/api/v1/games/{id}/events", params(("id" = String, Path), ("after" = Option<i64>, Query)),
+    responses((status = 200, content_type = "text/event-stream", description = "server-sent events: phase, press, orders, ready, deadline, log, finished")))]
+async fn events(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+    Query(q): Query<EventsQuery>,
+) -> ApiResult<Response> {
+    use sqlx::Row;
+    let c = who(&st, &headers, &method).await?;
+    let signed_in = c.is_some();
+    let (_, _, v, _) = service::read_game(&st.db, c, &id).await?;
+    if !v.is_member() {
+        return Err(if signed_in {
+            ApiError::forbidden("only the game's members follow its events")
+        } else {
+            ApiError::unauthorized()
+        });
+    }
+    let last = headers
+        .get("last-event-id")
+        .and_then(|h| h.to_str().ok())
+        .and_then(|s| s.parse().ok())
+        .or(q.after);
+    let last = match last {
+        Some(l) => l,
+        None => sqlx::query("SELECT COALESCE(MAX(id), 0) FROM game_events WHERE game_id = $1")
+            .bind(&id)
+            .fetch_one(&st.db.pool)
+            .await?
+            .try_get::<i64, _>(0)?,
+    };
+    let stream = futures_util::stream::unfold(
+        (st.clone(), id, v, last, Vec::<Event>::new()),
+        |(st, id, v, mut last, mut queue)| async move {
+            loop {
+                if let Some(e) = queue.pop() {
+                    return Some((Ok::<Event, Infallible>(e), (st, id, v, last, queue)));
+                }
+                let rows = sqlx::query("SELECT id, kind, audience, payload FROM game_events WHERE game_id = $1 AND id > $2 ORDER BY id LIMIT 100")
+                .bind(&id)
+                .bind(last)
+                .fetch_all(&st.db.pool)
+                .await;
+                match rows {
+                    Ok(rows) => {
+                        for r in rows.iter() {
+                            let eid: i64 = r.try_get(0).unwrap_or(last);
+                            last = last.max(eid);
+                            let audience: String = r.try_get(2).unwrap_or_default();
+                            if may_see(&v, &audience) {
+                                let kind: String = r.try_get(1).unwrap_or_default();
+                                let payload: String = r.try_get(3).unwrap_or_default();
+                                queue.push(
+                                    Event::default()
+                                        .id(eid.to_string())
+                                        .event(kind)
+                                        .data(payload),
+                                );
+                            }
+                        }
+                        queue.reverse();
+                    }
+                    Err(e) => tracing::warn!("events: {e}"),
+                }
+                if queue.is_empty() {
+                    tokio::time::sleep(st.poll).await;
+                }
+            }
+        },
+    );
+    Ok(Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response())
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "entente game master",
+        description = "Diplomacy games hosted by a neutral game master: accounts, secret powers, deadlines, press through the game master. Errors are {error, message}."
+    ),
+    paths(
+        sign_up,
+        sign_in,
+        sign_out,
+        new_token,
+        me,
+        list_games,
+        create_game,
+        get_game,
+        join,
+        leave,
+        submit,
+        get_sheet,
+        ready,
+        send_press,
+        get_press,
+        draw,
+        history,
+        history_phase,
+        board,
+        log,
+        record,
+        gm_act,
+        events
+    ),
+    components(schemas(
+        ErrorBody, SignUpIn, SignInIn, AccountOut, SignedIn, TokenOut, Created, JoinIn, OrdersIn,
+        ReadyIn, PressIn, DrawIn, DrawOut, NewGame, PressRule, AssignRule, Reveal, MissedRule,
+        DrawRule, EchoLine, SheetOut, PlayerOut, GameOut, PressOut, PhaseOut, LogOut, GmAct,
+        ActDone
+    ))
+)]
+pub struct ApiDoc;
+
+async fn openapi() -> Json<utoipa::openapi::OpenApi> {
+    Json(ApiDoc::openapi())
+}
+
+async fn not_found() -> ApiError {
+    ApiError::not_found(
+        "no such route (the API is under /api/v1; its description at /api/openapi.json)",
+    )
+}
+
+/// The whole API.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/v1/accounts", post(sign_up))
+        .route("/api/v1/session", post(sign_in).delete(sign_out))
+        .route("/api/v1/tokens", post(new_token))
+        .route("/api/v1/me", get(me))
+        .route("/api/v1/games", get(list_games).post(create_game))
+        .route("/api/v1/games/{id}", get(get_game))
+        .route("/api/v1/games/{id}/join", post(join))
+        .route("/api/v1/games/{id}/leave", post(leave))
+        .route("/api/v1/games/{id}/orders", post(submit).get(get_sheet))
+        .route("/api/v1/games/{id}/ready", post(ready))
+        .route("/api/v1/games/{id}/press", post(send_press).get(get_press))
+        .route("/api/v1/games/{id}/draw", post(draw))
+        .route("/api/v1/games/{id}/history", get(history))
+        .route("/api/v1/games/{id}/history/{n}", get(history_phase))
+        .route("/api/v1/games/{id}/board.svg", get(board))
+        .route("/api/v1/games/{id}/log", get(log))
+        .route("/api/v1/games/{id}/record", get(record))
+        .route("/api/v1/games/{id}/gm", post(gm_act))
+        .route("/api/v1/games/{id}/events", get(events))
+        .fallback(not_found)
+        .layer(axum::extract::DefaultBodyLimit::max(2 * 1024 * 1024))
+        .with_state(Arc::new(state))
+}

@@ -1,0 +1,147 @@
+//! `entente serve`: the neutral game master for many games at once. Accounts, secret power
+//! assignment, real deadlines, press relayed through the game master, results in judge form
+//! with the board, over an HTTP JSON API (OpenAPI at `/api/openapi.json`) with live updates
+//! by server-sent events. All state lives in the database (an embedded SQLite file, or
+//! PostgreSQL shared by several servers); see `docs/server.md`.
+//!
+//! Layers: [`service`] and [`gm`] are the game master's acts on the database, one
+//! transaction each, over the hosting library (`entente-host`); [`http`] is the API over
+//! them; [`serve`] runs the API and the scheduler that adjudicates games when due.
+
+pub mod auth;
+pub mod db;
+pub mod error;
+pub mod gm;
+pub mod http;
+pub mod model;
+pub mod service;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+pub use db::{Backend, Db, DbError};
+pub use error::{ApiError, ApiErrorKind, ApiResult};
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `sqlite:PATH` or `postgres://...`.
+    pub database: String,
+    /// `127.0.0.1:8080`; port 0 picks a free port.
+    pub listen: String,
+    /// How often the scheduler looks for games whose deadline has passed.
+    pub tick: Duration,
+    /// How often a live-update stream looks for new events.
+    pub poll: Duration,
+    /// Games adjudicated at once by the scheduler.
+    pub workers: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            database: "sqlite:entente.db".into(),
+            listen: "127.0.0.1:8080".into(),
+            tick: Duration::from_millis(1000),
+            poll: Duration::from_millis(500),
+            workers: 4,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the server stopped: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Opens the database, listens, and serves until Ctrl-C or SIGTERM. `ready` is told the
+/// address listened on (the port, when 0 was asked).
+pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    let db = Db::open(&config.database).await?;
+    let listener = tokio::net::TcpListener::bind(&config.listen)
+        .await
+        .map_err(|source| ServeError::Listen {
+            addr: config.listen.clone(),
+            source,
+        })?;
+    let addr = listener.local_addr()?;
+    ready(addr);
+    tokio::spawn(scheduler(db.clone(), config.tick, config.workers));
+    let app = http::router(http::AppState {
+        db,
+        poll: config.poll,
+    });
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown())
+        .await?;
+    Ok(())
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}
+
+/// Adjudicates every game whose deadline has passed (or whose powers are all ready), a few
+/// at a time, then sleeps a tick.
+pub async fn scheduler(db: Db, tick: Duration, workers: usize) {
+    use futures_util::StreamExt;
+    loop {
+        let due = match gm::due_games(&db, 256).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::warn!("scheduler: {e}");
+                Vec::new()
+            }
+        };
+        if due.is_empty() {
+            tokio::time::sleep(tick).await;
+            continue;
+        }
+        let n = due.len();
+        futures_util::stream::iter(due)
+            .for_each_concurrent(workers.max(1), |id| {
+                let db = db.clone();
+                async move {
+                    if let Err(e) = gm::adjudicate_if_due(&db, &id).await {
+                        tracing::warn!("adjudicating {id}: {e}");
+                        // A game that cannot be adjudicated waits for the game master
+                        // rather than being tried again at every tick.
+                        let _ = sqlx::query("UPDATE games SET due_at = NULL WHERE id = $1")
+                            .bind(&id)
+                            .execute(&db.pool)
+                            .await;
+                    }
+                }
+            })
+            .await;
+        if n < 256 {
+            tokio::time::sleep(tick).await;
+        }
+    }
+}

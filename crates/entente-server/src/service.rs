@@ -1,0 +1,1106 @@
+//! The game master's service: every act on a hosted game, in one database transaction each,
+//! and who may do or see what. The HTTP API is a thin layer over this module; the mail
+//! gateway and the DAIDE server will call the same functions.
+//!
+//! Every change of a game begins by bumping the game row's `version` (on PostgreSQL that
+//! takes the row's lock, on SQLite the database's write lock), then reads the game, changes
+//! it and writes it back before the commit. Two servers on one database therefore never
+//! change one game at once, and a phase whose deadline two servers see pass is adjudicated
+//! by the first; the second finds the deadline moved and does nothing.
+
+use crate::auth::Caller;
+use crate::db::{changed, from_millis, millis, Db};
+use crate::error::{ApiError, ApiResult};
+use crate::model::*;
+use entente_game::Setup;
+use entente_host::{GameOptions, GameSpec, PlayersSpec, Recipients, Session};
+use entente_judge::{Edition, PhaseKind, Rulebook};
+use entente_map::{PowerId, Variant};
+use entente_record::record::{from_json, SessionRecord};
+use entente_record::PositionRecord;
+use sqlx::any::AnyRow;
+use sqlx::{Any, Row, Transaction};
+
+/// The largest order sheet, press message or variant file accepted.
+pub const SHEET_LIMIT: usize = 64 * 1024;
+pub const PRESS_LIMIT: usize = 16 * 1024;
+pub const VARIANT_LIMIT: usize = 1024 * 1024;
+
+/// A game's row.
+pub struct GameRow {
+    pub id: String,
+    pub title: String,
+    pub status: String,
+    pub options: NewGame,
+    pub record: Option<String>,
+    pub due_at: Option<i64>,
+    pub created_by: i64,
+}
+
+/// A member of a game.
+#[derive(Clone, Debug)]
+pub struct Member {
+    pub account_id: i64,
+    pub name: String,
+    /// `gm`, `player`, `observer`, `replaced` (a player who left the seat).
+    pub role: String,
+    pub powers: Vec<String>,
+    pub preferences: String,
+    pub ready_phase: Option<String>,
+    pub missed: i64,
+    pub draw_vote: Option<String>,
+}
+
+/// What the reader is to the game.
+#[derive(Clone, Debug)]
+pub struct Viewer {
+    pub caller: Option<Caller>,
+    pub role: Role,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    GameMaster,
+    Player(Vec<String>),
+    Observer,
+    Stranger,
+}
+
+impl Viewer {
+    pub fn is_gm(&self) -> bool {
+        self.role == Role::GameMaster
+    }
+    pub fn role_name(&self) -> &'static str {
+        match self.role {
+            Role::GameMaster => "gm",
+            Role::Player(_) => "player",
+            Role::Observer => "observer",
+            Role::Stranger => "none",
+        }
+    }
+    pub fn powers(&self) -> &[String] {
+        match &self.role {
+            Role::Player(ps) => ps,
+            _ => &[],
+        }
+    }
+    /// Whether the reader may follow the game: its board, results and public press.
+    pub fn is_member(&self) -> bool {
+        self.role != Role::Stranger
+    }
+    pub fn plays(&self, power: &str) -> bool {
+        self.powers().iter().any(|p| p == power)
+    }
+}
+
+pub fn now() -> jiff::Timestamp {
+    jiff::Timestamp::now()
+}
+
+fn game_row(r: &AnyRow) -> ApiResult<GameRow> {
+    let options: String = r.try_get("options")?;
+    Ok(GameRow {
+        id: r.try_get("id")?,
+        title: r.try_get("title")?,
+        status: r.try_get("status")?,
+        options: serde_json::from_str(&options)
+            .map_err(|e| ApiError::internal(format!("stored options unreadable: {e}")))?,
+        record: r.try_get("record")?,
+        due_at: r.try_get("due_at")?,
+        created_by: r.try_get("created_by")?,
+    })
+}
+
+const GAME_COLUMNS: &str = "id, title, status, options, record, due_at, created_by";
+
+pub async fn load_game<'e, E>(e: E, id: &str) -> ApiResult<GameRow>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(e)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no game '{id}'")))?;
+    game_row(&row)
+}
+
+pub async fn load_members<'e, E>(e: E, id: &str) -> ApiResult<Vec<Member>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let rows = sqlx::query(
+        "SELECT m.account_id, a.name, m.role, m.powers, m.preferences, m.ready_phase, m.missed, m.draw_vote \
+         FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_at, m.account_id",
+    )
+    .bind(id)
+    .fetch_all(e)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let powers: String = r.try_get(3)?;
+            Ok(Member {
+                account_id: r.try_get(0)?,
+                name: r.try_get(1)?,
+                role: r.try_get(2)?,
+                powers: powers
+                    .split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+                preferences: r.try_get(4)?,
+                ready_phase: r.try_get(5)?,
+                missed: r.try_get(6)?,
+                draw_vote: r.try_get(7)?,
+            })
+        })
+        .collect()
+}
+
+/// The reader's role in a game.
+pub fn viewer(caller: Option<Caller>, game: &GameRow, members: &[Member]) -> Viewer {
+    let role = match &caller {
+        None => Role::Stranger,
+        Some(c) if c.id == game.created_by => Role::GameMaster,
+        Some(c) => match members.iter().find(|m| m.account_id == c.id) {
+            Some(m) if m.role == "player" => Role::Player(m.powers.clone()),
+            Some(m) if m.role == "observer" || m.role == "replaced" => Role::Observer,
+            _ => Role::Stranger,
+        },
+    };
+    Viewer { caller, role }
+}
+
+/// The game's session, read from its record.
+pub fn session_of(game: &GameRow) -> ApiResult<Session> {
+    let record = game
+        .record
+        .as_deref()
+        .ok_or_else(|| ApiError::conflict("the game has not started: its seats are not full"))?;
+    let mut s = from_json(record)
+        .map_err(|e| ApiError::internal(format!("the stored game cannot be read: {e}")))?;
+    s.set_clock(now);
+    Ok(s)
+}
+
+fn variant_of(o: &NewGame) -> ApiResult<Variant> {
+    match &o.variant_file {
+        Some(text) => {
+            if text.len() > VARIANT_LIMIT {
+                return Err(ApiError::new(
+                    crate::error::ApiErrorKind::PayloadTooLarge,
+                    "a variant file of at most 1 MiB",
+                ));
+            }
+            Variant::from_text(&o.variant, text)
+                .map_err(|e| ApiError::unprocessable(format!("variant file: {e}")))
+        }
+        None => Variant::builtin(&o.variant).ok_or_else(|| {
+            ApiError::unprocessable(format!(
+                "unknown variant '{}' (built in: {}; or send the variant file's text as variant_file)",
+                o.variant,
+                entente_map::builtin_variant_names().join(", ")
+            ))
+        }),
+    }
+}
+
+fn rulebook_of(o: &NewGame) -> ApiResult<Rulebook> {
+    let edition: Edition = o
+        .rules
+        .parse()
+        .map_err(|e: entente_judge::UnknownEdition| ApiError::unprocessable(e.to_string()))?;
+    let mut r = Rulebook::edition(edition);
+    for opt in &o.rule_options {
+        if !r.set_option(opt) {
+            return Err(ApiError::unprocessable(format!(
+                "unknown rule option '{opt}' (docs/rule-options.md)"
+            )));
+        }
+    }
+    Ok(r)
+}
+
+/// The seats of a game with these options: each a list of power names.
+fn seats_of(o: &NewGame, v: &Variant) -> ApiResult<Vec<Vec<String>>> {
+    let setup: Setup = o.setup.parse()?;
+    let seats = setup.seats(&v.map)?;
+    Ok(seats
+        .iter()
+        .map(|s| s.iter().map(|&p| v.map.power(p).name.clone()).collect())
+        .collect())
+}
+
+/// Checks a new game's options; returns its seats.
+pub fn check_options(o: &NewGame) -> ApiResult<Vec<Vec<String>>> {
+    let title = o.title.trim();
+    if title.is_empty() || title.chars().count() > 100 {
+        return Err(ApiError::unprocessable(
+            "a game needs a title of 1 to 100 characters",
+        ));
+    }
+    let v = variant_of(o)?;
+    rulebook_of(o)?;
+    o.deadlines.check()?;
+    if let Some(y) = o.end_year {
+        entente_game::check_year("end year", y)?;
+    }
+    if o.missed_orders == MissedRule::CivilDisorder && o.missed_limit == 0 {
+        return Err(ApiError::unprocessable(
+            "missed_limit: civil disorder after at least 1 missed phase",
+        ));
+    }
+    seats_of(o, &v)
+}
+
+pub async fn create_game(db: &Db, caller: &Caller, o: NewGame) -> ApiResult<String> {
+    check_options(&o)?;
+    let id = format!("g{}", &crate::auth::random_hex(6));
+    let now = millis(now());
+    let options = serde_json::to_string(&o).map_err(|e| ApiError::internal(e.to_string()))?;
+    let mut tx = db.pool.begin().await?;
+    sqlx::query(
+        "INSERT INTO games (id, title, status, options, version, created_by, created_at) VALUES ($1, $2, 'forming', $3, 0, $4, $5)",
+    )
+    .bind(&id)
+    .bind(o.title.trim())
+    .bind(options)
+    .bind(caller.id)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO members (game_id, account_id, role, joined_at) VALUES ($1, $2, 'gm', $3)",
+    )
+    .bind(&id)
+    .bind(caller.id)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    notify(&mut tx, &id, "created", "all", serde_json::json!({})).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Appends a live-update event for the readers in `audience`: `all`, `gm`, or
+/// `powers:|England|France|` (those powers' players and the game master).
+pub async fn notify(
+    tx: &mut Transaction<'_, Any>,
+    game: &str,
+    kind: &str,
+    audience: &str,
+    payload: serde_json::Value,
+) -> ApiResult<()> {
+    sqlx::query(
+        "INSERT INTO game_events (game_id, kind, audience, payload, at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(game)
+    .bind(kind)
+    .bind(audience)
+    .bind(payload.to_string())
+    .bind(millis(now()))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub fn audience_of(powers: &[String]) -> String {
+    format!("powers:|{}|", powers.join("|"))
+}
+
+/// Whether a reader may see an event of `audience`.
+pub fn may_see(v: &Viewer, audience: &str) -> bool {
+    if v.is_gm() {
+        return true;
+    }
+    if audience == "all" {
+        return v.is_member();
+    }
+    match audience.strip_prefix("powers:") {
+        Some(list) => v.powers().iter().any(|p| list.contains(&format!("|{p}|"))),
+        None => false,
+    }
+}
+
+/// Begins a change of a game: locks it (see the module's note) and reads it.
+pub async fn begin_game<'a>(
+    db: &'a Db,
+    id: &str,
+) -> ApiResult<(Transaction<'a, Any>, GameRow, Vec<Member>)> {
+    let mut tx = db.pool.begin().await?;
+    let r = sqlx::query("UPDATE games SET version = version + 1 WHERE id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    if !changed(&r) {
+        return Err(ApiError::not_found(format!("no game '{id}'")));
+    }
+    let game = load_game(&mut *tx, id).await?;
+    let members = load_members(&mut *tx, id).await?;
+    Ok((tx, game, members))
+}
+
+/// Writes a changed game back.
+pub async fn save_game(
+    tx: &mut Transaction<'_, Any>,
+    id: &str,
+    s: &Session,
+    due_at: Option<i64>,
+) -> ApiResult<()> {
+    let status = if s.game().is_over() {
+        "finished"
+    } else {
+        "active"
+    };
+    sqlx::query("UPDATE games SET record = $1, phase = $2, status = $3, due_at = $4 WHERE id = $5")
+        .bind(s.to_json())
+        .bind(s.game().phase().code())
+        .bind(status)
+        .bind(due_at)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The deadline as stored: when the scheduler looks at the game next.
+pub fn due_of(s: &Session) -> Option<i64> {
+    if s.game().is_over() || s.is_paused() {
+        return None;
+    }
+    s.deadline().map(|d| millis(d.at))
+}
+
+/// Joins a forming game as a player (with a preference list of seats, for games that
+/// assign by preference) or as an observer. The game starts when the last seat is taken.
+pub async fn join(
+    db: &Db,
+    caller: &Caller,
+    id: &str,
+    role: &str,
+    preferences: Option<String>,
+) -> ApiResult<()> {
+    let (mut tx, game, members) = begin_game(db, id).await?;
+    if game.created_by == caller.id {
+        return Err(ApiError::conflict(
+            "the game master does not play in their own game",
+        ));
+    }
+    if members.iter().any(|m| m.account_id == caller.id) {
+        return Err(ApiError::conflict("you are in this game already"));
+    }
+    let now_ms = millis(now());
+    match role {
+        "observer" => {
+            sqlx::query("INSERT INTO members (game_id, account_id, role, joined_at) VALUES ($1, $2, 'observer', $3)")
+                .bind(id)
+                .bind(caller.id)
+                .bind(now_ms)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            return Ok(());
+        }
+        "player" => {}
+        other => {
+            return Err(ApiError::unprocessable(format!(
+                "join as 'player' or 'observer', not '{other}'"
+            )))
+        }
+    }
+    if game.status != "forming" {
+        return Err(ApiError::conflict(
+            "the game has started: its seats are taken (join as an observer)",
+        ));
+    }
+    let variant = variant_of(&game.options)?;
+    let seats = seats_of(&game.options, &variant)?;
+    let prefs = preferences.unwrap_or_default();
+    if game.options.assignment == AssignRule::Preferences {
+        if prefs.trim().is_empty() {
+            return Err(ApiError::unprocessable(
+                "this game assigns powers by preference: send your preference list (England, France, ...)",
+            ));
+        }
+        let seats_ids = Setup::seats(game.options.setup.parse()?, &variant.map)?;
+        entente_game::assign::parse_preferences(
+            &variant.map,
+            &seats_ids,
+            &format!("{}: {}", caller.name, prefs.replace('\n', " ")),
+        )?;
+    }
+    sqlx::query("INSERT INTO members (game_id, account_id, role, preferences, joined_at) VALUES ($1, $2, 'player', $3, $4)")
+        .bind(id)
+        .bind(caller.id)
+        .bind(prefs.replace('\n', " "))
+        .bind(now_ms)
+        .execute(&mut *tx)
+        .await?;
+    let players: Vec<Member> = load_members(&mut *tx, id)
+        .await?
+        .into_iter()
+        .filter(|m| m.role == "player")
+        .collect();
+    notify(
+        &mut tx,
+        id,
+        "joined",
+        "all",
+        serde_json::json!({ "players": players.len(), "seats": seats.len() }),
+    )
+    .await?;
+    if players.len() == seats.len() {
+        start(&mut tx, &game, &players, variant).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Leaves a game that has not started.
+pub async fn leave(db: &Db, caller: &Caller, id: &str) -> ApiResult<()> {
+    let (mut tx, game, members) = begin_game(db, id).await?;
+    let Some(m) = members.iter().find(|m| m.account_id == caller.id) else {
+        return Err(ApiError::not_found("you are not in this game"));
+    };
+    if m.role == "player" && game.status != "forming" {
+        return Err(ApiError::conflict(
+            "the game has started: ask the game master to replace you",
+        ));
+    }
+    if m.role == "gm" {
+        return Err(ApiError::conflict("the game master cannot leave the game"));
+    }
+    sqlx::query("DELETE FROM members WHERE game_id = $1 AND account_id = $2")
+        .bind(id)
+        .bind(caller.id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The seats are full: the powers are given out and the first phase opens.
+async fn start(
+    tx: &mut Transaction<'_, Any>,
+    game: &GameRow,
+    players: &[Member],
+    variant: Variant,
+) -> ApiResult<()> {
+    let o = &game.options;
+    let seed = o
+        .seed
+        .unwrap_or_else(|| u64::from_str_radix(&crate::auth::random_hex(8), 16).unwrap_or(0));
+    let names: Vec<String> = players.iter().map(|m| m.name.clone()).collect();
+    let spec = GameSpec {
+        variant,
+        rules: rulebook_of(o)?,
+        setup: o.setup.parse()?,
+        players: match o.assignment {
+            AssignRule::Random => PlayersSpec::Random(names),
+            AssignRule::Preferences => PlayersSpec::Preferences(
+                players
+                    .iter()
+                    .map(|m| format!("{}: {}\n", m.name, m.preferences))
+                    .collect(),
+            ),
+        },
+        seed,
+        first_year: None,
+        period: false,
+        options: GameOptions {
+            gunboat: o.press == PressRule::None,
+            anonymous: o.press == PressRule::Grey,
+            end_year: o.end_year,
+            time_zone: match &o.deadlines {
+                entente_host::Schedule::Weekly { time_zone, .. } => Some(time_zone.clone()),
+                _ => None,
+            },
+            public_press_only: o.press == PressRule::Public,
+            press_in_movement_only: o.press_in_movement_only,
+        },
+    };
+    let mut s = spec.create()?;
+    s.set_clock(now);
+    let deadline = o.deadlines.deadline(s.game().phase().kind, now())?;
+    if deadline.is_some() {
+        s.set_deadline(deadline)?;
+    }
+    for p in s.players() {
+        let powers: Vec<String> = p
+            .powers
+            .iter()
+            .map(|&q| s.map().power(q).name.clone())
+            .collect();
+        sqlx::query("UPDATE members SET powers = $1 WHERE game_id = $2 AND account_id = (SELECT id FROM accounts WHERE name = $3)")
+            .bind(powers.join(","))
+            .bind(&game.id)
+            .bind(&p.name)
+            .execute(&mut **tx)
+            .await?;
+        // Each player learns their own powers, and nobody else's.
+        notify(
+            tx,
+            &game.id,
+            "started",
+            &audience_of(&powers),
+            serde_json::json!({ "powers": powers }),
+        )
+        .await?;
+    }
+    notify(
+        tx,
+        &game.id,
+        "phase",
+        "all",
+        serde_json::json!({ "phase": s.game().phase().code() }),
+    )
+    .await?;
+    save_game(tx, &game.id, &s, due_of(&s)).await?;
+    Ok(())
+}
+
+/// A power named in a request, which the caller must play (or be the game master of).
+fn power_for(s: &Session, v: &Viewer, name: &str) -> ApiResult<PowerId> {
+    let p = s
+        .map()
+        .lookup_power(name)
+        .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{name}'")))?;
+    let canonical = &s.map().power(p).name;
+    if v.is_gm() || v.plays(canonical) {
+        Ok(p)
+    } else {
+        Err(ApiError::forbidden(format!("you do not play {canonical}")))
+    }
+}
+
+fn echo_out(s: &Session, power: PowerId, echoes: &[entente_host::Echo]) -> SheetOut {
+    SheetOut {
+        power: s.map().power(power).name.clone(),
+        phase: s.game().phase().code(),
+        lines: echoes
+            .iter()
+            .map(|e| EchoLine {
+                text: e.line.text.clone(),
+                order: match &e.line.reading {
+                    entente_host::Reading::Order { canonical, .. } => Some(canonical.clone()),
+                    _ => None,
+                },
+                error: match &e.line.reading {
+                    entente_host::Reading::Unreadable(why) => Some(why.clone()),
+                    _ => None,
+                },
+                problem: e.problem.clone(),
+            })
+            .collect(),
+        warnings: s.sheet_warnings(power),
+    }
+}
+
+/// A sheet for `power`: replaces the earlier one; kept in the sheet log.
+pub async fn submit(
+    db: &Db,
+    caller: &Caller,
+    id: &str,
+    power: &str,
+    text: &str,
+) -> ApiResult<SheetOut> {
+    if text.len() > SHEET_LIMIT {
+        return Err(ApiError::new(
+            crate::error::ApiErrorKind::PayloadTooLarge,
+            "an order sheet of at most 64 KiB",
+        ));
+    }
+    let (mut tx, game, members) = begin_game(db, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    let mut s = session_of(&game)?;
+    let p = power_for(&s, &v, power)?;
+    if s.is_paused() && !v.is_gm() {
+        // Orders may still come in while paused: the deadline stands still.
+    }
+    let echoes = s.submit(p, text)?;
+    let out = echo_out(&s, p, &echoes);
+    sqlx::query("INSERT INTO sheets (game_id, phase, power, account_id, body, at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(id)
+        .bind(&out.phase)
+        .bind(&out.power)
+        .bind(caller.id)
+        .bind(text)
+        .bind(millis(now()))
+        .execute(&mut *tx)
+        .await?;
+    save_game(&mut tx, id, &s, game.due_at).await?;
+    let audience = audience_of(std::slice::from_ref(&out.power));
+    notify(
+        &mut tx,
+        id,
+        "orders",
+        &audience,
+        serde_json::json!({ "power": out.power, "phase": out.phase }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(out)
+}
+
+/// The sheet received from `power` this phase, echoed.
+pub async fn sheet(db: &Db, caller: &Caller, id: &str, power: &str) -> ApiResult<SheetOut> {
+    let game = load_game(&db.pool, id).await?;
+    let members = load_members(&db.pool, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    let mut s = session_of(&game)?;
+    let p = power_for(&s, &v, power)?;
+    let echoes = s.sheet_echo(p).unwrap_or_default();
+    Ok(echo_out(&s, p, &echoes))
+}
+
+/// Marks the caller's powers ready (or not). When every power with something to decide is
+/// ready, and the game says so, the phase ends now.
+pub async fn set_ready(db: &Db, caller: &Caller, id: &str, ready: bool) -> ApiResult<()> {
+    let (mut tx, game, members) = begin_game(db, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    if v.powers().is_empty() {
+        return Err(ApiError::forbidden("only a player can be ready"));
+    }
+    let s = session_of(&game)?;
+    if s.game().is_over() {
+        return Err(entente_game::Error::game_over().into());
+    }
+    let phase = s.game().phase().code();
+    sqlx::query("UPDATE members SET ready_phase = $1 WHERE game_id = $2 AND account_id = $3")
+        .bind(ready.then_some(phase.clone()))
+        .bind(id)
+        .bind(caller.id)
+        .execute(&mut *tx)
+        .await?;
+    let members = load_members(&mut *tx, id).await?;
+    let mut due = game.due_at;
+    if game.options.end_when_ready && !s.is_paused() && all_ready(&s, &members) {
+        due = Some(millis(now()));
+        sqlx::query("UPDATE games SET due_at = $1 WHERE id = $2")
+            .bind(due)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    notify(
+        &mut tx,
+        id,
+        "ready",
+        "all",
+        serde_json::json!({ "phase": phase }),
+    )
+    .await?;
+    tx.commit().await?;
+    let _ = due;
+    Ok(())
+}
+
+/// Whether every power with a decision this phase is played by a member marked ready.
+pub fn all_ready(s: &Session, members: &[Member]) -> bool {
+    let phase = s.game().phase().code();
+    let awaited = s.game().powers_to_order();
+    !awaited.is_empty()
+        && awaited.iter().all(|&p| {
+            let name = &s.map().power(p).name;
+            members.iter().any(|m| {
+                m.role == "player"
+                    && m.powers.contains(name)
+                    && m.ready_phase.as_deref() == Some(&phase)
+            })
+        })
+}
+
+/// Sends a message through the game master.
+pub async fn send_press(
+    db: &Db,
+    caller: &Caller,
+    id: &str,
+    from: &str,
+    to: &[String],
+    text: &str,
+) -> ApiResult<PressOut> {
+    if text.len() > PRESS_LIMIT {
+        return Err(ApiError::new(
+            crate::error::ApiErrorKind::PayloadTooLarge,
+            "a message of at most 16 KiB",
+        ));
+    }
+    let (mut tx, game, members) = begin_game(db, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    let mut s = session_of(&game)?;
+    let from_id = s
+        .map()
+        .lookup_power(from)
+        .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{from}'")))?;
+    if !v.plays(&s.map().power(from_id).name) {
+        return Err(ApiError::forbidden(format!(
+            "you do not play {}",
+            s.map().power(from_id).name
+        )));
+    }
+    let recipients = if to.iter().any(|t| t.eq_ignore_ascii_case("all")) || to.is_empty() {
+        Recipients::All
+    } else {
+        Recipients::Powers(
+            to.iter()
+                .map(|t| {
+                    s.map()
+                        .lookup_power(t)
+                        .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{t}'")))
+                })
+                .collect::<ApiResult<_>>()?,
+        )
+    };
+    let m = s.send_press(from_id, recipients, text)?.clone();
+    let out = press_out(&s, &m, Some(from_id), true);
+    let audience = match &m.to {
+        Recipients::All => "all".to_string(),
+        Recipients::Powers(ps) => {
+            let mut names: Vec<String> =
+                ps.iter().map(|&p| s.map().power(p).name.clone()).collect();
+            names.push(s.map().power(m.from).name.clone());
+            audience_of(&names)
+        }
+    };
+    save_game(&mut tx, id, &s, game.due_at).await?;
+    notify(
+        &mut tx,
+        id,
+        "press",
+        &audience,
+        serde_json::json!({ "seq": m.seq }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(out)
+}
+
+fn press_out(
+    s: &Session,
+    m: &entente_host::Message,
+    reader: Option<PowerId>,
+    gm: bool,
+) -> PressOut {
+    let sender = match reader {
+        _ if gm => Some(m.from),
+        Some(r) => s.sender_seen_by(m, r),
+        None => (!s.options().anonymous).then_some(m.from),
+    };
+    PressOut {
+        seq: m.seq,
+        phase: m.phase.code(),
+        from: sender.map(|p| s.map().power(p).name.clone()),
+        to: match &m.to {
+            Recipients::All => vec!["all".into()],
+            Recipients::Powers(ps) => ps.iter().map(|&p| s.map().power(p).name.clone()).collect(),
+        },
+        text: m.text.clone(),
+        at: m.at.map(|t| t.to_string()),
+    }
+}
+
+/// The messages the reader may read: the game master all; a player those sent or
+/// addressed to their powers or to all; an observer the public ones; everyone, once the
+/// game is over, all of them.
+pub fn press_for(s: &Session, v: &Viewer) -> Vec<PressOut> {
+    let over = s.game().is_over();
+    let mine: Vec<PowerId> = v
+        .powers()
+        .iter()
+        .filter_map(|n| s.map().lookup_power(n))
+        .collect();
+    s.press()
+        .iter()
+        .filter(|m| {
+            v.is_gm()
+                || over
+                || matches!(m.to, Recipients::All)
+                || mine.iter().any(|&p| m.readable_by(p))
+        })
+        .map(|m| {
+            let reader = mine.iter().copied().find(|&p| m.readable_by(p));
+            press_out(s, m, reader, v.is_gm() || over)
+        })
+        .collect()
+}
+
+/// Votes for a draw (`Some(powers)`: shared by those; empty: all survivors) or withdraws
+/// the vote (`None`). A unanimous vote of the survivors' players ends the game.
+pub async fn vote_draw(
+    db: &Db,
+    caller: &Caller,
+    id: &str,
+    vote: Option<Vec<String>>,
+) -> ApiResult<bool> {
+    let (mut tx, game, members) = begin_game(db, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    if v.powers().is_empty() {
+        return Err(ApiError::forbidden("only a player votes on a draw"));
+    }
+    let mut s = session_of(&game)?;
+    if s.game().is_over() {
+        return Err(entente_game::Error::game_over().into());
+    }
+    let text = match vote {
+        None => None,
+        Some(ps) if ps.is_empty() => Some("all".to_string()),
+        Some(ps) => {
+            if game.options.draws == DrawRule::AllSurvivors {
+                return Err(ApiError::unprocessable(
+                    "in this game a draw includes every survivor: vote without naming powers",
+                ));
+            }
+            let mut ids: Vec<PowerId> = ps
+                .iter()
+                .map(|n| {
+                    s.map()
+                        .lookup_power(n)
+                        .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{n}'")))
+                })
+                .collect::<ApiResult<_>>()?;
+            ids.sort();
+            ids.dedup();
+            let names: Vec<String> = ids.iter().map(|&p| s.map().power(p).name.clone()).collect();
+            Some(names.join(","))
+        }
+    };
+    sqlx::query("UPDATE members SET draw_vote = $1 WHERE game_id = $2 AND account_id = $3")
+        .bind(text.clone())
+        .bind(id)
+        .bind(caller.id)
+        .execute(&mut *tx)
+        .await?;
+    let members = load_members(&mut *tx, id).await?;
+    // The survivors' players must all have voted the same.
+    let survivors: Vec<String> = s
+        .game()
+        .survivors()
+        .iter()
+        .map(|&p| s.map().power(p).name.clone())
+        .collect();
+    let voters: Vec<&Member> = members
+        .iter()
+        .filter(|m| m.role == "player" && m.powers.iter().any(|p| survivors.contains(p)))
+        .collect();
+    let first = voters.first().and_then(|m| m.draw_vote.clone());
+    let agreed = first.is_some() && voters.iter().all(|m| m.draw_vote == first);
+    let mut ended = false;
+    if agreed {
+        let proposal = first.unwrap_or_default();
+        if proposal == "all" {
+            s.declare_draw()?;
+        } else {
+            let ids: Vec<PowerId> = proposal
+                .split(',')
+                .filter_map(|n| s.map().lookup_power(n))
+                .collect();
+            s.declare_draw_among(&ids)?;
+        }
+        save_game(&mut tx, id, &s, None).await?;
+        notify(
+            &mut tx,
+            id,
+            "finished",
+            "all",
+            serde_json::json!({ "result": s.end_text() }),
+        )
+        .await?;
+        ended = true;
+    } else {
+        // Who voted is public, not how: the vote stays secret until it is unanimous.
+        notify(&mut tx, id, "draw-vote", "all", serde_json::json!({})).await?;
+    }
+    tx.commit().await?;
+    Ok(ended)
+}
+
+/// The game as the reader may see it.
+pub fn game_out(game: &GameRow, members: &[Member], v: &Viewer, s: Option<&Session>) -> GameOut {
+    let seats = check_options(&game.options).map(|s| s.len()).unwrap_or(0);
+    let joined = members.iter().filter(|m| m.role == "player").count();
+    let over = s.is_some_and(|s| s.game().is_over());
+    let reveal = v.is_gm()
+        || match game.options.reveal {
+            Reveal::Start => true,
+            Reveal::End => over,
+            Reveal::Never => false,
+        };
+    let mut options = game.options.clone();
+    if !v.is_gm() {
+        // The seed would let a player recompute the lots.
+        options.seed = None;
+    }
+    let mut out = GameOut {
+        id: game.id.clone(),
+        title: game.title.clone(),
+        status: game.status.clone(),
+        variant: game.options.variant.clone(),
+        seats,
+        joined,
+        phase: None,
+        phase_title: None,
+        deadline: None,
+        time_zone: None,
+        paused: false,
+        my_role: v.role_name().to_string(),
+        my_powers: v.powers().to_vec(),
+        options,
+        powers: Vec::new(),
+        position: None,
+        result: None,
+        history_len: 0,
+    };
+    let Some(s) = s else {
+        return out;
+    };
+    let map = s.map();
+    let pos = s.game().position();
+    let phase = s.game().phase();
+    out.phase = Some(phase.code());
+    out.phase_title = Some(entente_report::phase_title(map, phase));
+    out.deadline = s.deadline().map(|d| d.at.to_string());
+    out.time_zone = s.deadline().map(|d| d.zone.clone());
+    out.paused = s.is_paused();
+    out.result = s.end_text();
+    out.history_len = s.game().history().len();
+    if v.is_member() {
+        out.position = serde_json::to_value(PositionRecord::from_position(map, pos)).ok();
+    }
+    let code = phase.code();
+    out.powers = map
+        .power_ids()
+        .filter(|&p| s.player_of(p).is_some())
+        .map(|p| {
+            let name = map.power(p).name.clone();
+            let player = s.player_of(p).map(|pl| pl.name.clone());
+            let mine = v.plays(&name);
+            let member = members
+                .iter()
+                .find(|m| m.role == "player" && m.powers.contains(&name));
+            PlayerOut {
+                player: if reveal || mine { player } else { None },
+                supply_centres: pos.centre_count(map, p),
+                units: pos.unit_count(p),
+                orders_in: (v.is_gm() || mine).then(|| s.pending().contains_key(&p)),
+                ready: member.is_some_and(|m| m.ready_phase.as_deref() == Some(&code)),
+                civil_disorder: s.game().in_civil_disorder(p),
+                power: name,
+            }
+        })
+        .collect();
+    out
+}
+
+/// The lobby: every game, newest first, as the reader may see each.
+pub async fn list_games(db: &Db, caller: Option<&Caller>) -> ApiResult<Vec<GameOut>> {
+    let rows = sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS} FROM games ORDER BY created_at DESC, id LIMIT 500"
+    ))
+    .fetch_all(&db.pool)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let mut game = game_row(r)?;
+        // The lobby shows no positions: the record is not read for it.
+        game.record = None;
+        let members = load_members(&db.pool, &game.id).await?;
+        let v = viewer(caller.cloned(), &game, &members);
+        let mut g = game_out(&game, &members, &v, None);
+        let phase: Option<String> = sqlx::query("SELECT phase FROM games WHERE id = $1")
+            .bind(&game.id)
+            .fetch_one(&db.pool)
+            .await?
+            .try_get(0)?;
+        g.phase = phase;
+        g.deadline = game.due_at.map(|d| from_millis(d).to_string());
+        out.push(g);
+    }
+    Ok(out)
+}
+
+/// A game, its viewer and its session (once started), read without a lock.
+pub async fn read_game(
+    db: &Db,
+    caller: Option<Caller>,
+    id: &str,
+) -> ApiResult<(GameRow, Vec<Member>, Viewer, Option<Session>)> {
+    let game = load_game(&db.pool, id).await?;
+    let members = load_members(&db.pool, id).await?;
+    let v = viewer(caller, &game, &members);
+    let s = match game.record {
+        Some(_) => Some(session_of(&game)?),
+        None => None,
+    };
+    Ok((game, members, v, s))
+}
+
+/// Phase `i` of the history: judge form and record entry.
+pub fn phase_out(s: &Session, i: usize) -> ApiResult<PhaseOut> {
+    let history = s.game().history();
+    let h = history.get(i).ok_or_else(|| {
+        ApiError::not_found(format!(
+            "no phase {i}: {} phases have been played (0 is the first)",
+            history.len()
+        ))
+    })?;
+    let mut judge_form = String::new();
+    entente_report::game::game_phase(s, i, &mut judge_form);
+    let record = s.to_record();
+    Ok(PhaseOut {
+        index: i,
+        phase: h.phase.code(),
+        title: entente_report::phase_title(s.map(), h.phase),
+        judge_form,
+        record: serde_json::to_value(&record.phases[i]).unwrap_or_default(),
+    })
+}
+
+/// The board as SVG: the current position, or history entry `i` with its orders drawn.
+pub fn board_svg(s: &Session, i: Option<usize>) -> ApiResult<String> {
+    let map = s.map();
+    match i {
+        None => {
+            let pos = s.game().position();
+            let dislodged: Vec<_> = pos.dislodged().collect();
+            let title = entente_report::phase_title(map, s.game().phase());
+            Ok(entente_render::render_svg(
+                map, pos, None, &dislodged, &title,
+            ))
+        }
+        Some(i) => {
+            let h = s.game().history().get(i).ok_or_else(|| {
+                ApiError::not_found(format!("no phase {i} in the game's history"))
+            })?;
+            let (orders, dislodged) = entente_render::marks(&h.result, &h.before);
+            let title = entente_report::phase_title(map, h.phase);
+            Ok(entente_render::render_svg(
+                map,
+                &h.before,
+                Some(&orders),
+                &dislodged,
+                &title,
+            ))
+        }
+    }
+}
+
+/// The game master's acts, as shown to the members.
+pub fn log_out(s: &Session) -> Vec<LogOut> {
+    s.events()
+        .iter()
+        .map(|e| LogOut {
+            seq: e.seq,
+            phase: e.phase.code(),
+            at: e.at.map(|t| t.to_string()),
+            act: serde_json::to_value(&e.event).unwrap_or_default(),
+        })
+        .collect()
+}
+
+pub fn kind_word(k: PhaseKind) -> &'static str {
+    match k {
+        PhaseKind::Movement => "movement",
+        PhaseKind::Retreat => "retreats",
+        PhaseKind::Adjustment => "adjustments",
+    }
+}

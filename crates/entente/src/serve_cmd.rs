@@ -1,0 +1,50 @@
+//! `entente serve`: the game master server (crates/entente-server, docs/server.md).
+
+use crate::error::{CliError, CliResult};
+use clap::Args as ClapArgs;
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The database: `sqlite:PATH` (created on first run) or `postgres://USER:PASSWORD@HOST/DB`.
+    #[arg(long, default_value = "sqlite:entente.db")]
+    database: String,
+    /// The address to listen on (port 0: any free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// How often, in milliseconds, the scheduler looks for games whose deadline has passed.
+    #[arg(long, default_value_t = 1000)]
+    tick_ms: u64,
+    /// How often, in milliseconds, a live-update stream looks for new events.
+    #[arg(long, default_value_t = 500)]
+    poll_ms: u64,
+    /// Games adjudicated at once.
+    #[arg(long, default_value_t = 4)]
+    workers: usize,
+}
+
+pub fn run(a: Args) -> CliResult<ExitCode> {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing::Level::WARN)
+        .init();
+    let config = entente_server::Config {
+        database: a.database.clone(),
+        listen: a.listen,
+        tick: Duration::from_millis(a.tick_ms.max(10)),
+        poll: Duration::from_millis(a.poll_ms.max(10)),
+        workers: a.workers,
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::from(format!("cannot start the server's runtime: {e}")))?;
+    let database = a.database;
+    rt.block_on(entente_server::serve(config, |addr| {
+        println!("entente serve: listening on http://{addr} (database {database})");
+        let _ = std::io::stdout().flush();
+    }))?;
+    Ok(ExitCode::SUCCESS)
+}
