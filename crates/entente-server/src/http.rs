@@ -445,6 +445,25 @@ async fn board(
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
+#[utoipa::path(get, path = "/api/v1/games/{id}/board.png", params(("id" = String, Path), ("phase" = Option<usize>, Query)),
+    responses((status = 200, content_type = "image/png", body = Vec<u8>)))]
+async fn board_png(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    Path(id): Path<String>,
+    Query(q): Query<PhaseQuery>,
+) -> ApiResult<Response> {
+    let (_, s) = followed(&st, &headers, &method, &id).await?;
+    let svg = service::board_svg(&s, q.phase)?;
+    // Rasterising takes tens of milliseconds: off the runtime's threads.
+    let png = tokio::task::spawn_blocking(move || entente_render::svg_to_png(&svg, 1.0))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
+}
+
 #[utoipa::path(get, path = "/api/v1/games/{id}/log", params(("id" = String, Path)),
     responses((status = 200, body = [LogOut])))]
 async fn log(
@@ -640,6 +659,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/games/{id}/history", get(history))
         .route("/api/v1/games/{id}/history/{n}", get(history_phase))
         .route("/api/v1/games/{id}/board.svg", get(board))
+        .route("/api/v1/games/{id}/board.png", get(board_png))
         .route("/api/v1/games/{id}/log", get(log))
         .route("/api/v1/games/{id}/record", get(record))
         .route("/api/v1/games/{id}/gm", post(gm_act))

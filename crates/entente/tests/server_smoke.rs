@@ -1,8 +1,8 @@
 //! `entente serve` starts with nothing set up, answers its API and describes it.
 
 mod common;
-use common::server::*;
 use common::scratch;
+use common::server::*;
 use serde_json::json;
 
 #[test]
@@ -21,7 +21,10 @@ fn serve_starts_on_a_new_sqlite_file_and_publishes_its_openapi_document() {
             "/api/v1/games/{id}/gm",
             "/api/v1/games/{id}/events",
         ] {
-            assert!(paths.contains_key(p), "{p} missing from the OpenAPI document");
+            assert!(
+                paths.contains_key(p),
+                "{p} missing from the OpenAPI document"
+            );
         }
         let (st, body) = c.get("/api/v1/nothing-here");
         assert_eq!(st, 404);
@@ -41,6 +44,12 @@ fn a_two_player_game_starts_when_its_seats_are_full_and_each_player_learns_only_
         let (id, gm, players) = full_game(&server, "two", "2", json!({}));
         let g = gm.read(&format!("/api/v1/games/{id}"));
         assert_eq!(g["status"], "active");
+        let (st, svg) = gm.get_text(&format!("/api/v1/games/{id}/board.svg"));
+        assert_eq!(st, 200);
+        assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{}", &svg[..80]);
+        let (st, png) = gm.get_text(&format!("/api/v1/games/{id}/board.png"));
+        assert_eq!(st, 200);
+        assert!(png.as_bytes().starts_with(b"\x89PNG") || png.contains("PNG"));
         // The two-player game is the First World War: it starts in 1914.
         assert_eq!(g["phase"], "S1914M");
         assert_eq!(players.len(), 2);
