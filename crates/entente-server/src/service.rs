@@ -423,11 +423,7 @@ pub async fn join(
             ));
         }
         let seats_ids = Setup::seats(game.options.setup.parse()?, &variant.map)?;
-        entente_game::assign::parse_preferences(
-            &variant.map,
-            &seats_ids,
-            &format!("{}: {}", caller.name, prefs.replace('\n', " ")),
-        )?;
+        entente_game::assign::parse_preference_list(&variant.map, &seats_ids, &prefs)?;
     }
     sqlx::query("INSERT INTO members (game_id, account_id, role, preferences, joined_at) VALUES ($1, $2, 'player', $3, $4)")
         .bind(id)

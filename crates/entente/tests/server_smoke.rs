@@ -46,7 +46,11 @@ fn a_two_player_game_starts_when_its_seats_are_full_and_each_player_learns_only_
         assert_eq!(g["status"], "active");
         let (st, svg) = gm.get_text(&format!("/api/v1/games/{id}/board.svg"));
         assert_eq!(st, 200);
-        assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{}", &svg[..80]);
+        assert!(
+            svg.starts_with("<svg") || svg.starts_with("<?xml"),
+            "{}",
+            &svg[..80]
+        );
         let (st, png) = gm.get_text(&format!("/api/v1/games/{id}/board.png"));
         assert_eq!(st, 200);
         assert!(png.as_bytes().starts_with(b"\x89PNG") || png.contains("PNG"));
