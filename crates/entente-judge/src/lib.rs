@@ -33,4 +33,6 @@ pub use phase::{Phase, PhaseKind, Season};
 pub use position::{Dislodged, Position, Unit};
 pub use restrictions::{PowerSet, Restrictions};
 pub use retreat::{adjudicate_retreats, adjudicate_retreats_into, RetreatResult};
-pub use rules::{AdjacentConvoy, Edition, RemovalDistance, Rulebook, UnknownEdition};
+pub use rules::{
+    AdjacentConvoy, Edition, ParadoxBackup, ParadoxRule, RemovalDistance, Rulebook, UnknownEdition,
+};

@@ -949,3 +949,24 @@ impl GameRecord {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use entente_judge::{ParadoxBackup, ParadoxRule, Rulebook};
+
+    #[test]
+    fn a_rulebook_written_before_the_paradox_rules_reads_as_szykman_alone() {
+        // Records of games adjudicated before the paradox rules were an option: the judge
+        // then settled every paradox by the Szykman rule, whatever the edition.
+        let old = r#"{"edition":"2000","any_route_disruption_fails":false,
+            "adjacent_convoy":"ViaOrOwnFleet","retreat_to_convoy_origin":false,
+            "removal_distance":"HomeCentres"}"#;
+        let r: Rulebook = serde_json::from_str(old).unwrap();
+        assert_eq!(r.paradox_rule, ParadoxRule::None);
+        assert_eq!(r.paradox_backup, ParadoxBackup::Szykman);
+        let text = serde_json::to_string(&Rulebook::default()).unwrap();
+        assert!(text.contains(r#""paradox_rule":"2000""#), "{text}");
+        let back: Rulebook = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, Rulebook::default());
+    }
+}
