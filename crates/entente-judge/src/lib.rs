@@ -28,7 +28,7 @@ pub use engine::{next_phase, Engine, PhaseResult, Step, Transition};
 pub use entente_map::Distances;
 pub(crate) use movement::fleet_destination;
 pub use movement::{Judge, MovementResult, OrderResult};
-pub use outcome::{Failure, Illegal, Outcome};
+pub use outcome::{Bounce, Failure, Illegal, Outcome, Void};
 pub use phase::{Phase, PhaseKind, Season};
 pub use position::{Dislodged, Position, Unit};
 pub use restrictions::{PowerSet, Restrictions};

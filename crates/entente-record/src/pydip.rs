@@ -425,13 +425,14 @@ fn py_result(o: &Outcome) -> Vec<&'static str> {
     match o {
         Outcome::Succeeded => vec![],
         Outcome::Failed(f) => match f {
-            Failure::Bounced => vec!["bounce"],
+            Failure::Bounced(_) => vec!["bounce"],
             Failure::Cut { .. } => vec!["cut"],
             Failure::Dislodged { .. } => vec!["dislodged"],
-            Failure::NoConvoy => vec!["no convoy"],
+            Failure::NoConvoy { .. } => vec!["no convoy"],
             Failure::Disrupted => vec!["disrupted"],
             Failure::RetreatCollision => vec!["bounce", "disband"],
-            Failure::Void | Failure::ConflictingOrders | Failure::TooMany => vec!["void"],
+            Failure::Paradox => vec!["bounce"],
+            Failure::Void(_) | Failure::ConflictingOrders | Failure::TooMany => vec!["void"],
         },
         Outcome::Illegal(_) => vec!["void"],
     }
