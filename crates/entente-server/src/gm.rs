@@ -333,6 +333,12 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         GmAct::Rollback => {
             s.rollback()?;
             schedule_next(&mut s, &game.options)?;
+            // The phase is open again: readiness marked in it before it was adjudicated
+            // would end it as soon as anyone marks ready again.
+            sqlx::query("UPDATE members SET ready_phase = NULL WHERE game_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
             notify(
                 &mut tx,
                 id,
