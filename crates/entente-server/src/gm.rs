@@ -252,6 +252,7 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         return Err(ApiError::forbidden("only the game master may do this"));
     }
     let mut s = session_of(&game)?;
+    let deadline_before = s.deadline().map(|d| d.at);
     let done = match a {
         GmAct::Deadline { at, time_zone } => {
             let zone = time_zone.or_else(|| s.deadline().map(|d| d.zone.clone()));
@@ -333,6 +334,12 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         GmAct::Rollback => {
             s.rollback()?;
             schedule_next(&mut s, &game.options)?;
+            // The phase is open again: readiness marked in it before it was adjudicated
+            // would end it as soon as anyone marks ready again.
+            sqlx::query("UPDATE members SET ready_phase = NULL WHERE game_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
             notify(
                 &mut tx,
                 id,
@@ -386,6 +393,16 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         serde_json::json!({ "act": done }),
     )
     .await?;
+    if s.deadline().map(|d| d.at) != deadline_before {
+        notify(
+            &mut tx,
+            id,
+            "deadline",
+            "all",
+            serde_json::json!({ "deadline": s.deadline().map(|d| d.at.to_string()) }),
+        )
+        .await?;
+    }
     tx.commit().await?;
     Ok(ActDone {
         done,
