@@ -252,6 +252,8 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         return Err(ApiError::forbidden("only the game master may do this"));
     }
     let mut s = session_of(&game)?;
+    // What the members are told, when it is not what the game master is told.
+    let mut announce = None;
     let done = match a {
         GmAct::Deadline { at, time_zone } => {
             let zone = time_zone.or_else(|| s.deadline().map(|d| d.zone.clone()));
@@ -310,6 +312,8 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         GmAct::Replace { power, player } => {
             let p = lookup(&s, &power)?;
             replace(&mut tx, &game, &members, &mut s, p, &player).await?;
+            // Who plays whom is the game master's: the members learn only of a new player.
+            announce = Some(format!("a new player plays {}", s.map().power(p).name));
             format!("{player} plays {}", s.map().power(p).name)
         }
         GmAct::Adjudicate { force } => {
@@ -383,7 +387,7 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         id,
         "log",
         "all",
-        serde_json::json!({ "act": done }),
+        serde_json::json!({ "act": announce.as_ref().unwrap_or(&done) }),
     )
     .await?;
     tx.commit().await?;

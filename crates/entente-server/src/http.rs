@@ -453,8 +453,10 @@ async fn log(
     method: Method,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Vec<LogOut>>> {
-    let (_, s) = followed(&st, &headers, &method, &id).await?;
-    Ok(Json(service::log_out(&s)))
+    let (v, s) = followed(&st, &headers, &method, &id).await?;
+    let game = service::load_game(&st.db.pool, &id).await?;
+    let reveal = service::reveals_players(&game.options, &v, Some(&s));
+    Ok(Json(service::log_out(&s, reveal)))
 }
 
 #[utoipa::path(get, path = "/api/v1/games/{id}/record", params(("id" = String, Path)),

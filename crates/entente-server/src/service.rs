@@ -914,17 +914,23 @@ pub async fn vote_draw(
     Ok(ended)
 }
 
+/// Whether the reader may know who plays whom: the game master always; the others as the
+/// game's `reveal` option says.
+pub fn reveals_players(o: &NewGame, v: &Viewer, s: Option<&Session>) -> bool {
+    let over = s.is_some_and(|s| s.game().is_over());
+    v.is_gm()
+        || match o.reveal {
+            Reveal::Start => true,
+            Reveal::End => over,
+            Reveal::Never => false,
+        }
+}
+
 /// The game as the reader may see it.
 pub fn game_out(game: &GameRow, members: &[Member], v: &Viewer, s: Option<&Session>) -> GameOut {
     let seats = check_options(&game.options).map(|s| s.len()).unwrap_or(0);
     let joined = members.iter().filter(|m| m.role == "player").count();
-    let over = s.is_some_and(|s| s.game().is_over());
-    let reveal = v.is_gm()
-        || match game.options.reveal {
-            Reveal::Start => true,
-            Reveal::End => over,
-            Reveal::Never => false,
-        };
+    let reveal = reveals_players(&game.options, v, s);
     let mut options = game.options.clone();
     if !v.is_gm() {
         // The seed would let a player recompute the lots.
@@ -1084,15 +1090,21 @@ pub fn board_svg(s: &Session, i: Option<usize>) -> ApiResult<String> {
     }
 }
 
-/// The game master's acts, as shown to the members.
-pub fn log_out(s: &Session) -> Vec<LogOut> {
+/// The game master's acts, as shown to the members. A replacement names the players only
+/// to a reader who may know who plays whom (`reveal`).
+pub fn log_out(s: &Session, reveal: bool) -> Vec<LogOut> {
     s.events()
         .iter()
         .map(|e| LogOut {
             seq: e.seq,
             phase: e.phase.code(),
             at: e.at.map(|t| t.to_string()),
-            act: serde_json::to_value(&e.event).unwrap_or_default(),
+            act: match &e.event {
+                entente_host::Event::PlayerReplaced { .. } if !reveal => {
+                    serde_json::json!({ "act": "player-replaced" })
+                }
+                event => serde_json::to_value(event).unwrap_or_default(),
+            },
         })
         .collect()
 }
