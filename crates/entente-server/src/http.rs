@@ -467,14 +467,16 @@ async fn record(
     method: Method,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    use entente_record::record::SessionRecord;
     let (v, s) = followed(&st, &headers, &method, &id).await?;
     if !v.is_gm() && !s.game().is_over() {
         return Err(ApiError::forbidden(
             "the whole record (orders and press) is the game master's until the game ends",
         ));
     }
-    Ok(([(header::CONTENT_TYPE, "application/json")], s.to_json()).into_response())
+    let game = service::load_game(&st.db.pool, &id).await?;
+    let reveal = service::reveals_players(&game.options, &v, Some(&s));
+    let record = service::record_for(&s, reveal)?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response())
 }
 
 #[utoipa::path(post, path = "/api/v1/games/{id}/gm", params(("id" = String, Path)), request_body = GmAct,
