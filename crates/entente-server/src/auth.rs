@@ -270,3 +270,27 @@ pub async fn signed_in(db: &Db, headers: &HeaderMap, method: &Method) -> ApiResu
         .await?
         .ok_or_else(ApiError::unauthorized)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_stored_as_salted_argon2id_hashes() {
+        let h = hash_password("correct horse battery").unwrap();
+        assert!(h.starts_with("$argon2id$"), "{h}");
+        assert!(!h.contains("correct horse"), "{h}");
+        assert!(verify_password("correct horse battery", &h));
+        assert!(!verify_password("correct horse battery!", &h));
+        assert!(!verify_password("correct horse battery", "not a hash"));
+        // A fresh salt each time.
+        assert_ne!(h, hash_password("correct horse battery").unwrap());
+    }
+
+    #[test]
+    fn tokens_are_stored_as_their_hashes() {
+        let h = token_hash("ent_abc");
+        assert_eq!(h.len(), 64);
+        assert!(!h.contains("abc"));
+    }
+}

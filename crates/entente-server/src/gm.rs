@@ -253,6 +253,8 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
     }
     let mut s = session_of(&game)?;
     let deadline_before = s.deadline().map(|d| d.at);
+    // What the members are told, when it is not what the game master is told.
+    let mut announce = None;
     let done = match a {
         GmAct::Deadline { at, time_zone } => {
             let zone = time_zone.or_else(|| s.deadline().map(|d| d.zone.clone()));
@@ -311,6 +313,8 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         GmAct::Replace { power, player } => {
             let p = lookup(&s, &power)?;
             replace(&mut tx, &game, &members, &mut s, p, &player).await?;
+            // Who plays whom is the game master's: the members learn only of a new player.
+            announce = Some(format!("a new player plays {}", s.map().power(p).name));
             format!("{player} plays {}", s.map().power(p).name)
         }
         GmAct::Adjudicate { force } => {
@@ -390,7 +394,7 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         id,
         "log",
         "all",
-        serde_json::json!({ "act": done }),
+        serde_json::json!({ "act": announce.as_ref().unwrap_or(&done) }),
     )
     .await?;
     if s.deadline().map(|d| d.at) != deadline_before {
