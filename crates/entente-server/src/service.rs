@@ -35,6 +35,8 @@ pub struct GameRow {
     pub record: Option<String>,
     pub due_at: Option<i64>,
     pub created_by: i64,
+    /// The row's version when read (in a change: after this change's bump).
+    pub version: i64,
 }
 
 /// A member of a game.
@@ -108,10 +110,11 @@ fn game_row(r: &AnyRow) -> ApiResult<GameRow> {
         record: r.try_get("record")?,
         due_at: r.try_get("due_at")?,
         created_by: r.try_get("created_by")?,
+        version: r.try_get("version")?,
     })
 }
 
-const GAME_COLUMNS: &str = "id, title, status, options, record, due_at, created_by";
+const GAME_COLUMNS: &str = "id, title, status, options, record, due_at, created_by, version";
 
 pub async fn load_game<'e, E>(e: E, id: &str) -> ApiResult<GameRow>
 where
@@ -181,6 +184,16 @@ pub fn session_of(game: &GameRow) -> ApiResult<Session> {
         .map_err(|e| ApiError::internal(format!("the stored game cannot be read: {e}")))?;
     s.set_clock(now);
     Ok(s)
+}
+
+/// The session of a game being changed (read by [`begin_game`], which bumped its version):
+/// the parsed game kept from the last change when nobody changed it since, or else read
+/// from its record.
+pub fn session_to_change(db: &Db, game: &GameRow) -> ApiResult<Session> {
+    match db.sessions.take(&game.id, game.version - 1) {
+        Some(s) => Ok(s),
+        None => session_of(game),
+    }
 }
 
 fn variant_of(o: &NewGame) -> ApiResult<Variant> {
@@ -258,7 +271,7 @@ pub async fn create_game(db: &Db, caller: &Caller, o: NewGame) -> ApiResult<Stri
     let id = format!("g{}", &crate::auth::random_hex(6));
     let now = millis(now());
     let options = serde_json::to_string(&o).map_err(|e| ApiError::internal(e.to_string()))?;
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.writer.begin().await?;
     sqlx::query(
         "INSERT INTO games (id, title, status, options, version, created_by, created_at) VALUES ($1, $2, 'forming', $3, 0, $4, $5)",
     )
@@ -327,7 +340,7 @@ pub async fn begin_game<'a>(
     db: &'a Db,
     id: &str,
 ) -> ApiResult<(Transaction<'a, Any>, GameRow, Vec<Member>)> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.writer.begin().await?;
     let r = sqlx::query("UPDATE games SET version = version + 1 WHERE id = $1")
         .bind(id)
         .execute(&mut *tx)
@@ -608,7 +621,7 @@ pub async fn submit(
     }
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
-    let mut s = session_of(&game)?;
+    let mut s = session_to_change(db, &game)?;
     let p = power_for(&s, &v, power)?;
     if s.is_paused() && !v.is_gm() {
         // Orders may still come in while paused: the deadline stands still.
@@ -635,6 +648,7 @@ pub async fn submit(
     )
     .await?;
     tx.commit().await?;
+    db.sessions.put(id, game.version, s);
     Ok(out)
 }
 

@@ -429,6 +429,13 @@ fn every_route(db: &str) {
         },
         Row {
             method: "GET",
+            template: "/api/v1/games/{id}/board.png",
+            query: "?phase=0",
+            body: none,
+            status: [200, 200, 200, 200, 403, 401],
+        },
+        Row {
+            method: "GET",
             template: "/api/v1/games/{id}/log",
             query: "",
             body: none,
