@@ -651,3 +651,49 @@ fn the_game_master_rolls_back_an_adjudication_and_the_sheets_are_pending_again()
         assert_eq!(units(&g, "Austria"), sorted(&["A gal", "A ser", "F alb"]));
     }
 }
+
+#[test]
+fn a_power_goes_into_civil_disorder_only_after_missing_the_limit_of_deadlines_in_a_row() {
+    let dir = scratch("server_game", "missed");
+    for db in databases(&dir, "missed") {
+        let server = Server::start(&db);
+        let (id, gm, players) = full_game(
+            &server,
+            "md",
+            "7",
+            json!({
+                "deadlines": {"kind": "manual"},
+                "missed_orders": "civil-disorder",
+                "missed_limit": 2,
+            }),
+        );
+        let game = |c: &Client| c.read(&format!("/api/v1/games/{id}"));
+        let start = game(&gm);
+        // Spring 1901: Italy sends nothing, the deadline passes.
+        for (power, orders) in SPRING_1901.iter().filter(|(p, _)| *p != "Italy") {
+            submit(of(&players, power), &id, power, orders);
+        }
+        gm.ok(
+            &format!("/api/v1/games/{id}/gm"),
+            json!({"act": "deadline", "at": rfc3339_in(Duration::from_millis(1200))}),
+        );
+        wait_phase(&gm, &id, "F1901M", 15);
+        let g = game(&gm);
+        // Italy's units held; one missed deadline of two allowed.
+        assert_eq!(units(&g, "Italy"), units(&start, "Italy"));
+        assert_eq!(power_entry(&g, "Italy")["civil_disorder"], false);
+        assert_eq!(units(&g, "France"), sorted(&["A bur", "A spa", "F mao"]));
+        // Fall 1901: Italy misses again, and goes into civil disorder.
+        gm.ok(
+            &format!("/api/v1/games/{id}/gm"),
+            json!({"act": "deadline", "at": rfc3339_in(Duration::from_millis(1200))}),
+        );
+        wait_phase(&gm, &id, "W1901A", 15);
+        let g = game(&gm);
+        assert_eq!(power_entry(&g, "Italy")["civil_disorder"], true, "{g}");
+        // The others missed one deadline only.
+        for (p, _) in SPRING_1901.iter().filter(|(p, _)| *p != "Italy") {
+            assert_eq!(power_entry(&g, p)["civil_disorder"], false, "{p}");
+        }
+    }
+}
