@@ -276,7 +276,9 @@ fn play_full_game(server: &Server) {
     assert_eq!(to_germany["from"], "France");
     assert_eq!(to_germany["to"], json!(["Germany"]));
 
-    // The game master extends: the deadline moves, and the log says so.
+    // The game master extends: the deadline moves, the log says so, and the live stream
+    // tells of it.
+    let mut events = Events::open(russia, &id);
     let before = jiff::Timestamp::now();
     gm.ok(
         &format!("/api/v1/games/{id}/gm"),
@@ -303,10 +305,17 @@ fn play_full_game(server: &Server) {
         .map(|e| e["act"]["due"].as_str().unwrap().parse().unwrap())
         .collect();
     assert_eq!(deadlines, [first, second], "{log}");
+    for d in [first, second] {
+        let e = events.next("deadline");
+        assert_eq!(
+            e["deadline"].as_str().map(|t| t.parse().unwrap()),
+            Some(d),
+            "{e}"
+        );
+    }
 
     // Ready flags: six ready powers do not end the phase; the seventh does, long before
     // the deadline. The stream tells of the new phase.
-    let mut events = Events::open(russia, &id);
     for (power, _) in &SPRING_1901[..6] {
         of(&players, power).ok(&format!("/api/v1/games/{id}/ready"), json!({"ready": true}));
     }
@@ -492,13 +501,56 @@ fn play_full_game(server: &Server) {
         );
     }
 
-    // --- Spring 1902: a draw ------------------------------------------------------------
-    let voters: Vec<&Client> = players
-        .iter()
-        .filter(|(ps, _)| ps[0] != "Turkey")
-        .map(|(_, c)| c)
-        .chain([&new_turkey])
-        .collect();
+    // --- Spring 1902: Italy's seat gets a new player, back in play ---------------------
+    let new_italy = server.account("fgital2");
+    gm.ok(
+        &format!("/api/v1/games/{id}/gm"),
+        json!({"act": "replace", "power": "Italy", "player": "fgital2"}),
+    );
+    let g = game(&gm);
+    assert_eq!(power_entry(&g, "Italy")["civil_disorder"], false, "{g}");
+    assert_eq!(power_entry(&g, "Italy")["player"], "fgital2");
+    let old_italy = of(&players, "Italy");
+    let (st, _) = old_italy.post(
+        &format!("/api/v1/games/{id}/orders"),
+        json!({"power": "Italy", "orders": "F ION-TUN"}),
+    );
+    assert_eq!(st, 403);
+    let sheet = submit(&new_italy, &id, "Italy", "F ION-TUN\nA APU H\nA VEN H");
+    assert_eq!(sheet["warnings"], json!([]), "{sheet}");
+    let spring = [
+        ("England", "F LON-NTH\nF NWY H\nF NWG H\nA YOR H"),
+        ("France", "A PAR-PIC\nA MAR H\nA BEL H\nA SPA H\nF POR H"),
+        ("Germany", "A BER H\nF KIE H\nA HOL H\nA RUH H\nF DEN H"),
+        ("Austria", "A BUD H\nF TRI H\nA VIE H\nA SER H\nF GRE H"),
+        (
+            "Russia",
+            "A MOS H\nF STP/NC H\nA RUM H\nA WAR H\nF SEV H\nF SWE H",
+        ),
+    ];
+    for (power, orders) in spring {
+        submit(of(&players, power), &id, power, orders);
+    }
+    submit(
+        &new_turkey,
+        &id,
+        "Turkey",
+        "A BUL H\nA CON H\nF ANK H\nA SMY H",
+    );
+    let mut voters: Vec<&Client> = spring.iter().map(|(p, _)| of(&players, p)).collect();
+    voters.extend([&new_turkey, &new_italy]);
+    for c in &voters {
+        c.ok(&format!("/api/v1/games/{id}/ready"), json!({"ready": true}));
+    }
+    wait_phase(&gm, &id, "F1902M", 10);
+    let g = game(&new_italy);
+    assert_eq!(units(&g, "Italy"), sorted(&["A apu", "A ven", "F tun"]));
+    assert_eq!(
+        units(&g, "England"),
+        sorted(&["F nth", "F nwy", "F nwg", "A yor"])
+    );
+
+    // --- Fall 1902: a draw ----------------------------------------------------------------
     assert_eq!(voters.len(), 7);
     for c in &voters[..6] {
         let r = c.ok(&format!("/api/v1/games/{id}/draw"), json!({"vote": true}));
@@ -507,9 +559,11 @@ fn play_full_game(server: &Server) {
     let g = game(&gm);
     assert_eq!(g["status"], "active", "six of seven votes end nothing");
     assert!(g.get("result").is_none(), "{g}");
-    // The old Turkish player has no vote.
-    let (st, _) = old_turkey.post(&format!("/api/v1/games/{id}/draw"), json!({"vote": true}));
-    assert_eq!(st, 403);
+    // The replaced players have no vote.
+    for old in [&old_turkey, old_italy] {
+        let (st, _) = old.post(&format!("/api/v1/games/{id}/draw"), json!({"vote": true}));
+        assert_eq!(st, 403);
+    }
     let r = voters[6].ok(&format!("/api/v1/games/{id}/draw"), json!({"vote": true}));
     assert_eq!(r["ended"], true);
     let g = game(england);
@@ -538,11 +592,11 @@ fn the_game_master_rolls_back_an_adjudication_and_the_sheets_are_pending_again()
         for (power, orders) in SPRING_1901 {
             submit(of(&players, power), &id, power, orders);
         }
-        let done = gm.ok(
-            &format!("/api/v1/games/{id}/gm"),
-            json!({"act": "adjudicate"}),
-        );
-        assert_eq!(done["phase"], "F1901M", "{done}");
+        // Every power ready: the phase ends at once.
+        for (power, _) in SPRING_1901 {
+            of(&players, power).ok(&format!("/api/v1/games/{id}/ready"), json!({"ready": true}));
+        }
+        wait_phase(&gm, &id, "F1901M", 10);
         after_spring_1901(&game(&gm));
 
         let done = gm.ok(
@@ -556,7 +610,13 @@ fn the_game_master_rolls_back_an_adjudication_and_the_sheets_are_pending_again()
         assert_eq!(g["position"], start["position"]);
         for (power, _) in SPRING_1901 {
             assert_eq!(power_entry(&g, power)["orders_in"], true, "{power}");
+            // The phase is open again: nobody is ready in it yet.
+            assert_eq!(power_entry(&g, power)["ready"], false, "{power}");
         }
+        // One power ready again does not end the reopened phase.
+        of(&players, "England").ok(&format!("/api/v1/games/{id}/ready"), json!({"ready": true}));
+        std::thread::sleep(Duration::from_millis(400));
+        assert_eq!(phase_of(&gm, &id), "S1901M");
         let sheet = of(&players, "Russia").read(&format!("/api/v1/games/{id}/orders?power=Russia"));
         assert_eq!(sheet["phase"], "S1901M");
         assert_eq!(sheet["lines"].as_array().unwrap().len(), 4, "{sheet}");
@@ -589,5 +649,51 @@ fn the_game_master_rolls_back_an_adjudication_and_the_sheets_are_pending_again()
         // Without Russia in the Black Sea, Turkey's fleet gets there; Austria takes Galicia.
         assert_eq!(units(&g, "Turkey"), sorted(&["A bul", "A con", "F bla"]));
         assert_eq!(units(&g, "Austria"), sorted(&["A gal", "A ser", "F alb"]));
+    }
+}
+
+#[test]
+fn a_power_goes_into_civil_disorder_only_after_missing_the_limit_of_deadlines_in_a_row() {
+    let dir = scratch("server_game", "missed");
+    for db in databases(&dir, "missed") {
+        let server = Server::start(&db);
+        let (id, gm, players) = full_game(
+            &server,
+            "md",
+            "7",
+            json!({
+                "deadlines": {"kind": "manual"},
+                "missed_orders": "civil-disorder",
+                "missed_limit": 2,
+            }),
+        );
+        let game = |c: &Client| c.read(&format!("/api/v1/games/{id}"));
+        let start = game(&gm);
+        // Spring 1901: Italy sends nothing, the deadline passes.
+        for (power, orders) in SPRING_1901.iter().filter(|(p, _)| *p != "Italy") {
+            submit(of(&players, power), &id, power, orders);
+        }
+        gm.ok(
+            &format!("/api/v1/games/{id}/gm"),
+            json!({"act": "deadline", "at": rfc3339_in(Duration::from_millis(1200))}),
+        );
+        wait_phase(&gm, &id, "F1901M", 15);
+        let g = game(&gm);
+        // Italy's units held; one missed deadline of two allowed.
+        assert_eq!(units(&g, "Italy"), units(&start, "Italy"));
+        assert_eq!(power_entry(&g, "Italy")["civil_disorder"], false);
+        assert_eq!(units(&g, "France"), sorted(&["A bur", "A spa", "F mao"]));
+        // Fall 1901: Italy misses again, and goes into civil disorder.
+        gm.ok(
+            &format!("/api/v1/games/{id}/gm"),
+            json!({"act": "deadline", "at": rfc3339_in(Duration::from_millis(1200))}),
+        );
+        wait_phase(&gm, &id, "W1901A", 15);
+        let g = game(&gm);
+        assert_eq!(power_entry(&g, "Italy")["civil_disorder"], true, "{g}");
+        // The others missed one deadline only.
+        for (p, _) in SPRING_1901.iter().filter(|(p, _)| *p != "Italy") {
+            assert_eq!(power_entry(&g, p)["civil_disorder"], false, "{p}");
+        }
     }
 }
