@@ -580,7 +580,7 @@ async fn events(
     };
     let stream = futures_util::stream::unfold(
         (st.clone(), id, v, last, Vec::<Event>::new()),
-        |(st, id, v, mut last, mut queue)| async move {
+        |(st, id, mut v, mut last, mut queue)| async move {
             loop {
                 if let Some(e) = queue.pop() {
                     return Some((Ok::<Event, Infallible>(e), (st, id, v, last, queue)));
@@ -590,6 +590,20 @@ async fn events(
                 .bind(last)
                 .fetch_all(&st.db.pool)
                 .await;
+                // Who the reader is now: a player replaced since the stream opened no longer
+                // gets their old powers' events.
+                let rows = match rows {
+                    Ok(rows) if !rows.is_empty() => {
+                        match service::read_members_viewer(&st.db, v.caller.clone(), &id).await {
+                            Ok(now) => {
+                                v = now;
+                                Ok(rows)
+                            }
+                            Err(e) => Err(e.to_string()),
+                        }
+                    }
+                    other => other.map_err(|e| e.to_string()),
+                };
                 match rows {
                     Ok(rows) => {
                         for r in rows.iter() {

@@ -1034,6 +1034,13 @@ pub async fn list_games(db: &Db, caller: Option<&Caller>) -> ApiResult<Vec<GameO
     Ok(out)
 }
 
+/// The reader's role in a game now, read without a lock.
+pub async fn read_members_viewer(db: &Db, caller: Option<Caller>, id: &str) -> ApiResult<Viewer> {
+    let game = load_game(&db.pool, id).await?;
+    let members = load_members(&db.pool, id).await?;
+    Ok(viewer(caller, &game, &members))
+}
+
 /// A game, its viewer and its session (once started), read without a lock.
 pub async fn read_game(
     db: &Db,

@@ -840,3 +840,57 @@ fn who_plays_whom_is_revealed_only_as_the_game_says() {
         }
     }
 }
+
+/// A player replaced while following the game's stream gets no more of their old power's
+/// orders or private press.
+#[test]
+fn a_replaced_players_open_stream_gets_no_more_of_their_old_powers_events() {
+    let dir = scratch("server_secrecy", "replaced");
+    for db in databases(&dir, "secrecy_replaced") {
+        let server = Server::start(&db);
+        let (id, gm, players) = full_game(
+            &server,
+            "repl",
+            "7",
+            json!({"deadlines": {"kind": "manual"}, "end_when_ready": false}),
+        );
+        let by = |power: &str| {
+            players
+                .iter()
+                .find(|(ps, _)| ps.iter().any(|p| p == power))
+                .unwrap()
+                .1
+                .clone()
+        };
+        let (old, eng) = (by("Turkey"), by("England"));
+        let new = server.account("replnew");
+        let path = format!("/api/v1/games/{id}/events");
+        let reader = std::thread::spawn(move || stream(&old, &path, 3.0));
+        std::thread::sleep(Duration::from_millis(800));
+        gm.ok(
+            &format!("/api/v1/games/{id}/gm"),
+            json!({"act": "replace", "power": "Turkey", "player": "replnew"}),
+        );
+        new.ok(
+            &format!("/api/v1/games/{id}/orders"),
+            json!({"power": "Turkey", "orders": "A Con H"}),
+        );
+        eng.ok(
+            &format!("/api/v1/games/{id}/press"),
+            json!({"from": "England", "to": ["Turkey"], "text": PRESS_SECRET}),
+        );
+        let (st, text) = reader.join().unwrap();
+        assert_eq!(st, 200, "{text}");
+        let evs = events(&text);
+        assert!(
+            evs.iter().any(|(k, _)| k == "log"),
+            "the stream saw nothing: {text}"
+        );
+        for (kind, data) in &evs {
+            assert!(
+                !["orders", "press", "started"].contains(&kind.as_str()),
+                "the replaced player got {kind} {data}"
+            );
+        }
+    }
+}
