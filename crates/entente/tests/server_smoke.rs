@@ -1,8 +1,8 @@
 //! `entente serve` starts with nothing set up, answers its API and describes it.
 
 mod common;
-use common::server::*;
 use common::scratch;
+use common::server::*;
 use serde_json::json;
 
 #[test]
@@ -21,7 +21,10 @@ fn serve_starts_on_a_new_sqlite_file_and_publishes_its_openapi_document() {
             "/api/v1/games/{id}/gm",
             "/api/v1/games/{id}/events",
         ] {
-            assert!(paths.contains_key(p), "{p} missing from the OpenAPI document");
+            assert!(
+                paths.contains_key(p),
+                "{p} missing from the OpenAPI document"
+            );
         }
         let (st, body) = c.get("/api/v1/nothing-here");
         assert_eq!(st, 404);

@@ -195,7 +195,10 @@ pub fn wait_for(secs: u64, what: &str, mut check: impl FnMut() -> bool) {
 /// `postgres://entente:entente@127.0.0.1:5432/postgres`) when it is set. With
 /// `ENTENTE_REQUIRE_POSTGRES=1` (as in CI) a missing PostgreSQL fails the test.
 pub fn databases(dir: &Path, name: &str) -> Vec<String> {
-    let mut out = vec![format!("sqlite:{}", dir.join(format!("{name}.db")).display())];
+    let mut out = vec![format!(
+        "sqlite:{}",
+        dir.join(format!("{name}.db")).display()
+    )];
     if let Some(pg) = fresh_postgres(name) {
         out.push(pg);
     }
@@ -259,7 +262,10 @@ pub fn full_game(
     let mut players = Vec::new();
     for i in 1..=seats {
         let c = server.account(&format!("{prefix}p{i}"));
-        c.ok(&format!("/api/v1/games/{id}/join"), json!({"role": "player"}));
+        c.ok(
+            &format!("/api/v1/games/{id}/join"),
+            json!({"role": "player"}),
+        );
         players.push(c);
     }
     let players = players
