@@ -48,10 +48,20 @@ fn main() {
         println!("cargo:rerun-if-changed={}", f.display());
         let text = std::fs::read_to_string(f).unwrap();
         let stem = f.file_stem().unwrap().to_string_lossy().to_string();
-        let prefix = if f.parent().is_some_and(|p| p.ends_with("datc")) {
+        // `cases/editions/1971.scn` and the like: DATC cases under one edition, named
+        // `datc_<id>_<title>_<edition>`.
+        let edition_file = f.parent().is_some_and(|p| p.ends_with("editions"))
+            && stem.len() == 4
+            && stem.bytes().all(|b| b.is_ascii_digit());
+        let prefix = if f.parent().is_some_and(|p| p.ends_with("datc")) || edition_file {
             "datc".to_string()
         } else {
             slug(&stem)
+        };
+        let suffix = if edition_file {
+            format!("_{stem}")
+        } else {
+            String::new()
         };
         let rel = f
             .strip_prefix(&cases)
@@ -66,10 +76,11 @@ fn main() {
             let rest = rest.split('#').next().unwrap_or("").trim();
             let (id, title) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
             let mut name = slug(&format!("{prefix} {id} {title}"));
-            if name.len() > 100 {
-                name.truncate(100);
+            if name.len() + suffix.len() > 100 {
+                name.truncate(100 - suffix.len());
                 name = name.trim_end_matches('_').to_string();
             }
+            name.push_str(&suffix);
             while !seen.insert(name.clone()) {
                 name.push_str("_x");
             }

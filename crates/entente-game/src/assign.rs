@@ -124,20 +124,8 @@ pub fn parse_preferences(
                 i + 1
             ))
         })?;
-        let items: Vec<&str> = if list.contains(',') || list.contains(';') {
-            list.split([',', ';'])
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .collect()
-        } else {
-            list.split_whitespace().collect()
-        };
-        let mut ranking = Vec::new();
-        for item in items {
-            let seat = seat_named(map, seats, item)
-                .map_err(|e| Error::invalid(format!("line {}: {e}", i + 1)))?;
-            ranking.push(seat);
-        }
+        let ranking = parse_preference_list(map, seats, list)
+            .map_err(|e| Error::invalid(format!("line {}: {}", i + 1, e.message)))?;
         names.push(name.trim().to_string());
         prefs.push(ranking);
     }
@@ -149,6 +137,22 @@ pub fn parse_preferences(
         )));
     }
     Ok((names, prefs))
+}
+
+/// One player's list, `England, Austria/France, ...` or `E A G`: the seats by preference.
+pub fn parse_preference_list(map: &Map, seats: &[Vec<PowerId>], list: &str) -> Result<Vec<usize>> {
+    let items: Vec<&str> = if list.contains(',') || list.contains(';') {
+        list.split([',', ';'])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect()
+    } else {
+        list.split_whitespace().collect()
+    };
+    items
+        .into_iter()
+        .map(|item| seat_named(map, seats, item))
+        .collect()
 }
 
 fn seat_named(map: &Map, seats: &[Vec<PowerId>], item: &str) -> Result<usize> {

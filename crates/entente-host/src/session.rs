@@ -483,10 +483,9 @@ impl Session {
                 }
                 _ => format!("more builds than the {due} due"),
             }),
-            Outcome::Failed(Failure::Void) if matches!(order, Order::Remove(_)) => Some(format!(
-                "{} is removed by an earlier order",
-                unit(order.unit()?.loc)
-            )),
+            Outcome::Failed(Failure::Void(_)) if matches!(order, Order::Remove(_)) => Some(
+                format!("{} is removed by an earlier order", unit(order.unit()?.loc)),
+            ),
             Outcome::Illegal(i) => Some(i.describe().to_string()),
             _ => None,
         }

@@ -248,7 +248,9 @@ fn a_record_written_before_a_judge_change_still_loads() {
     let h = &loaded.game().history()[0];
     assert_eq!(
         h.result.orders()[0].outcome,
-        Outcome::Failed(entente_judge::Failure::Bounced),
+        Outcome::Failed(entente_judge::Failure::Bounced(
+            entente_judge::Bounce::Unstated
+        )),
         "the recorded result, not today's judge's"
     );
     // Written back with the recorded result, and stable from then on.

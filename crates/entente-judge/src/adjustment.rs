@@ -2,7 +2,7 @@
 //! removals down to the centre count; missing removals chosen by the civil-disorder rule.
 
 use crate::movement::OrderResult;
-use crate::outcome::{Failure, Illegal, Outcome};
+use crate::outcome::{Failure, Illegal, Outcome, Void};
 use crate::position::{Position, Unit};
 use crate::restrictions::Restrictions;
 use crate::rules::{RemovalDistance, Rulebook};
@@ -117,7 +117,7 @@ pub fn adjudicate_adjustments_into(
                             .iter()
                             .any(|&(q, r): &(ProvinceId, Unit)| q == p && r.power == power)
                         {
-                            Outcome::Failed(Failure::Void)
+                            Outcome::Failed(Failure::Void(Void::AlreadyRemoved))
                         } else {
                             Outcome::Illegal(Illegal::NoSuchUnit)
                         }

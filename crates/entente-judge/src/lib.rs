@@ -28,9 +28,11 @@ pub use engine::{next_phase, Engine, PhaseResult, Step, Transition};
 pub use entente_map::Distances;
 pub(crate) use movement::fleet_destination;
 pub use movement::{Judge, MovementResult, OrderResult};
-pub use outcome::{Failure, Illegal, Outcome};
+pub use outcome::{Bounce, Failure, Illegal, Outcome, Void};
 pub use phase::{Phase, PhaseKind, Season};
 pub use position::{Dislodged, Position, Unit};
 pub use restrictions::{PowerSet, Restrictions};
 pub use retreat::{adjudicate_retreats, adjudicate_retreats_into, RetreatResult};
-pub use rules::{AdjacentConvoy, Edition, RemovalDistance, Rulebook, UnknownEdition};
+pub use rules::{
+    AdjacentConvoy, Edition, ParadoxBackup, ParadoxRule, RemovalDistance, Rulebook, UnknownEdition,
+};

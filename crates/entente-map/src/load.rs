@@ -3,8 +3,8 @@
 //! keeps the file's text with the compiled map, so a game record can carry it and never
 //! depend on the file again.
 
-use crate::{builtin_variant_names, find_builtin_variant, Map, VariantError};
-use std::sync::Arc;
+use crate::{builtin_variant_names, find_builtin_variant, Map, VariantError, BUILTIN_VARIANTS};
+use std::sync::{Arc, OnceLock};
 
 /// A loaded variant: its name, the compiled map and the text it was compiled from.
 #[derive(Clone, Debug)]
@@ -33,15 +33,24 @@ pub enum LoadError {
 
 impl Variant {
     /// The built-in variant called `name` (or an alias of it).
+    ///
+    /// Each built-in map is compiled once per process and shared (a server reads thousands
+    /// of game records naming the same variant).
     pub fn builtin(name: &str) -> Option<Variant> {
+        static COMPILED: [OnceLock<Arc<Map>>; BUILTIN_VARIANTS.len()] =
+            [const { OnceLock::new() }; BUILTIN_VARIANTS.len()];
         let b = find_builtin_variant(name)?;
-        // The embedded files are tested in this crate; failing here is a build defect.
-        let map = b
-            .load()
-            .unwrap_or_else(|e| panic!("embedded variant '{}' is invalid: {e}", b.name));
+        let i = BUILTIN_VARIANTS.iter().position(|v| v.name == b.name)?;
+        let map = COMPILED[i].get_or_init(|| {
+            // The embedded files are tested in this crate; failing here is a build defect.
+            Arc::new(
+                b.load()
+                    .unwrap_or_else(|e| panic!("embedded variant '{}' is invalid: {e}", b.name)),
+            )
+        });
         Some(Variant {
             name: b.name.to_string(),
-            map: Arc::new(map),
+            map: map.clone(),
             text: Arc::from(b.toml),
             builtin: true,
         })

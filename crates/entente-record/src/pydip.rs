@@ -66,11 +66,15 @@ pub struct SavedState {
 /// The rules the package applies, as entente options (`docs/game-record.md` says why):
 /// the 2000 rules, except that an army goes by convoy to an adjacent province only when its
 /// order says `VIA` and fleets are ordered to carry it (otherwise by land), and that a unit
-/// dislodged by a convoyed army may retreat to the army's origin (DATC 4.A.5).
+/// dislodged by a convoyed army may retreat to the army's origin (DATC 4.A.5), and that
+/// convoy paradoxes follow the Szykman rule alone.
 pub fn package_rules() -> Rulebook {
     let mut r = Rulebook::edition(Edition::E2000);
     r.set_option("adjacent-convoy-if-route");
     r.set_option("retreat-to-convoy-origin");
+    // The package settles paradoxes as entente did before the rulebooks' paradox rules
+    // were an option: by the Szykman rule alone.
+    r.set_option("paradox-rule-none");
     r
 }
 
@@ -421,13 +425,14 @@ fn py_result(o: &Outcome) -> Vec<&'static str> {
     match o {
         Outcome::Succeeded => vec![],
         Outcome::Failed(f) => match f {
-            Failure::Bounced => vec!["bounce"],
+            Failure::Bounced(_) => vec!["bounce"],
             Failure::Cut { .. } => vec!["cut"],
             Failure::Dislodged { .. } => vec!["dislodged"],
-            Failure::NoConvoy => vec!["no convoy"],
+            Failure::NoConvoy { .. } => vec!["no convoy"],
             Failure::Disrupted => vec!["disrupted"],
             Failure::RetreatCollision => vec!["bounce", "disband"],
-            Failure::Void | Failure::ConflictingOrders | Failure::TooMany => vec!["void"],
+            Failure::Paradox => vec!["bounce"],
+            Failure::Void(_) | Failure::ConflictingOrders | Failure::TooMany => vec!["void"],
         },
         Outcome::Illegal(_) => vec!["void"],
     }

@@ -175,9 +175,15 @@ pub struct OrderEntry {
     pub result: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    /// The province of the unit that cut the support or dislodged the unit.
+    /// The province of the unit that caused the failure (`Failure::by`): that bounced the
+    /// move, cut the support, dislodged the unit, or the convoying fleet that failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
+    /// The cause beyond `reason` (`Failure::cause`): how a move bounced (`held`,
+    /// `head-to-head`, `standoff`, `own unit`), why a support or convoy is void. Absent in
+    /// records written before causes were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<String>,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -467,10 +473,10 @@ fn phase_entry(map: &Map, h: &PhaseRecord, sheets: &PhaseSheets, ctx: &PhaseCont
     let orders = entente_host::line_results(sheets, ctx, h.result.orders())
         .into_iter()
         .map(|(p, l, r)| {
-            let (result, reason, by) = match (r, l.order()) {
+            let (result, reason, by, cause) = match (r, l.order()) {
                 (Some(r), _) => {
-                    let (a, b, by) = result_words(map, &r.outcome);
-                    (Some(a), b, by)
+                    let (a, b, by, cause) = result_words(map, &r.outcome);
+                    (Some(a), b, by, cause)
                 }
                 (None, Some(_)) => (
                     Some("ignored".to_string()),
@@ -483,8 +489,9 @@ fn phase_entry(map: &Map, h: &PhaseRecord, sheets: &PhaseSheets, ctx: &PhaseCont
                         .to_string(),
                     ),
                     None,
+                    None,
                 ),
-                (None, None) => (None, None, None),
+                (None, None) => (None, None, None, None),
             };
             OrderEntry {
                 power: map.power(p).name.clone(),
@@ -492,6 +499,7 @@ fn phase_entry(map: &Map, h: &PhaseRecord, sheets: &PhaseSheets, ctx: &PhaseCont
                 result,
                 reason,
                 by,
+                cause,
             }
         })
         .collect();
@@ -526,15 +534,19 @@ fn phase_entry(map: &Map, h: &PhaseRecord, sheets: &PhaseSheets, ctx: &PhaseCont
     }
 }
 
-fn result_words(map: &Map, o: &Outcome) -> (String, Option<String>, Option<String>) {
+type ResultWords = (String, Option<String>, Option<String>, Option<String>);
+
+/// `result`, `reason`, `by` and `cause` of an outcome.
+fn result_words(map: &Map, o: &Outcome) -> ResultWords {
     match o {
-        Outcome::Succeeded => ("succeeded".into(), None, None),
+        Outcome::Succeeded => ("succeeded".into(), None, None, None),
         Outcome::Failed(f) => (
             "failed".into(),
             Some(f.describe().into()),
             f.by().map(|p| map.province(p).abbr.clone()),
+            f.cause().map(str::to_string),
         ),
-        Outcome::Illegal(i) => ("illegal".into(), Some(i.describe().into()), None),
+        Outcome::Illegal(i) => ("illegal".into(), Some(i.describe().into()), None, None),
     }
 }
 
@@ -800,11 +812,12 @@ fn stored_result(
             o.result.as_deref().unwrap_or_default(),
             o.reason.as_deref(),
             by,
+            o.cause.as_deref(),
         )
         .ok_or_else(|| {
             Error::unreadable(format!(
-                "'{}': unknown result {:?} {:?}",
-                o.line.text, o.result, o.reason
+                "'{}': unknown result {:?} {:?} {:?}",
+                o.line.text, o.result, o.reason, o.cause
             ))
         })?;
         results.push(OrderResult {
@@ -947,5 +960,26 @@ impl GameRecord {
             context: context_of(map, &self.current.context)?,
         });
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use entente_judge::{ParadoxBackup, ParadoxRule, Rulebook};
+
+    #[test]
+    fn a_rulebook_written_before_the_paradox_rules_reads_as_szykman_alone() {
+        // Records of games adjudicated before the paradox rules were an option: the judge
+        // then settled every paradox by the Szykman rule, whatever the edition.
+        let old = r#"{"edition":"2000","any_route_disruption_fails":false,
+            "adjacent_convoy":"ViaOrOwnFleet","retreat_to_convoy_origin":false,
+            "removal_distance":"HomeCentres"}"#;
+        let r: Rulebook = serde_json::from_str(old).unwrap();
+        assert_eq!(r.paradox_rule, ParadoxRule::None);
+        assert_eq!(r.paradox_backup, ParadoxBackup::Szykman);
+        let text = serde_json::to_string(&Rulebook::default()).unwrap();
+        assert!(text.contains(r#""paradox_rule":"2000""#), "{text}");
+        let back: Rulebook = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, Rulebook::default());
     }
 }

@@ -462,13 +462,22 @@ pub fn case_json(map: &Map, case: &Case, runs: &[PhaseRun]) -> Value {
                 .zip(block.orders.iter())
                 .map(|((p, o, outcome), line)| {
                     let (result, reason) = result_word(outcome);
-                    json!({
+                    let mut entry = json!({
                         "power": map.power(*p).name,
                         "text": line.text,
                         "order": format_order(map, o),
                         "result": result,
                         "reason": reason,
-                    })
+                    });
+                    if let Outcome::Failed(f) = outcome {
+                        if let Some(by) = f.by() {
+                            entry["by"] = json!(map.province(by).abbr);
+                        }
+                        if let Some(cause) = f.cause() {
+                            entry["cause"] = json!(cause);
+                        }
+                    }
+                    entry
                 })
                 .collect();
             json!({

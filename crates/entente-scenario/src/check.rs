@@ -1,14 +1,70 @@
 //! Comparing what the judge decided with what a case expects.
 
-use crate::file::{Case, Expect, ExpectKind};
+use crate::file::{Case, Expect, ExpectKind, Reason};
 use crate::run::{parse_province, parse_unit, power_of, PhaseRun};
 use entente_judge::PhaseResult as PhaseOutcome;
-use entente_judge::{Outcome, Unit};
+use entente_judge::{Failure, Outcome, Position, Unit};
 use entente_map::{Map, PowerId};
 use std::collections::{BTreeMap, BTreeSet};
 
 fn unit_text(map: &Map, u: &Unit) -> String {
     format!("{} {}", u.ty.letter(), map.loc_abbr(u.loc))
+}
+
+/// A failure as a case would write it: `cut by A boh`, `bounce (standoff) by F nth`.
+pub fn reason_text(map: &Map, before: &Position, f: &Failure) -> String {
+    let mut t = f.describe().to_string();
+    if let Some(c) = f.cause() {
+        t.push_str(&format!(" ({c})"));
+    }
+    if let Some(p) = f.by() {
+        let name = match before.unit_at(p) {
+            Some(u) => format!("{} {}", u.ty.letter(), map.province(p).abbr),
+            None => map.province(p).abbr.clone(),
+        };
+        t.push_str(&format!(" by {name}"));
+    }
+    t
+}
+
+fn want_text(r: &Reason) -> String {
+    let mut t = r.word.clone();
+    if let Some(c) = &r.cause {
+        t.push_str(&format!(" ({c})"));
+    }
+    if let Some((letter, p)) = &r.by {
+        t.push_str(" by ");
+        if let Some(l) = letter {
+            t.push(l.to_ascii_uppercase());
+            t.push(' ');
+        }
+        t.push_str(p);
+    }
+    t
+}
+
+/// Does the failure match the reason a case states? An unknown province is an error.
+fn reason_matches(map: &Map, before: &Position, f: &Failure, r: &Reason) -> Result<bool, String> {
+    if f.describe() != r.word {
+        return Ok(false);
+    }
+    if r.cause.is_some() && f.cause() != r.cause.as_deref() {
+        return Ok(false);
+    }
+    let Some((letter, name)) = &r.by else {
+        return Ok(true);
+    };
+    let p = map
+        .lookup_province(name)
+        .ok_or_else(|| format!("unknown province '{name}' after 'by'"))?;
+    if f.by() != Some(p) {
+        return Ok(false);
+    }
+    Ok(match (letter, before.unit_at(p)) {
+        (Some(l), Some(u)) => u.ty.letter().eq_ignore_ascii_case(l),
+        (Some(_), None) => false,
+        (None, _) => true,
+    })
 }
 
 /// Every difference between the case's expectations and the runs, as readable lines.
@@ -33,7 +89,7 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
             };
             let shown = |o: &Outcome| match o {
                 Outcome::Succeeded => "succeeded".to_string(),
-                Outcome::Failed(f) => format!("failed ({})", f.describe()),
+                Outcome::Failed(f) => format!("failed ({})", reason_text(map, &run.before, f)),
                 Outcome::Illegal(w) => format!("illegal ({})", w.describe()),
             };
             // In a retreat phase a unit also "fails" when it is disbanded after a legal order.
@@ -68,6 +124,29 @@ pub fn check_case(case: &Case, map: &Map, runs: &[PhaseRun]) -> Vec<String> {
                         if !outcome.is_illegal() {
                             bad.push(format!(
                                 "{text}: expected to be illegal, but {}",
+                                shown(&outcome)
+                            ));
+                        }
+                    }
+                    Expect::FailsBecause(want) => {
+                        let ok = match &outcome {
+                            Outcome::Failed(f) => reason_matches(map, &run.before, f, want),
+                            _ => Ok(false),
+                        };
+                        match ok {
+                            Ok(true) => {}
+                            Ok(false) => bad.push(format!(
+                                "{text}: expected to fail ({}), but {}",
+                                want_text(want),
+                                shown(&outcome)
+                            )),
+                            Err(e) => bad.push(format!("{text}: {e}")),
+                        }
+                    }
+                    Expect::IllegalBecause(want) => {
+                        if !matches!(outcome, Outcome::Illegal(i) if i.describe() == want) {
+                            bad.push(format!(
+                                "{text}: expected to be illegal ({want}), but {}",
                                 shown(&outcome)
                             ));
                         }

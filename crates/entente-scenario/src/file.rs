@@ -28,6 +28,61 @@ pub enum Expect {
     NotDislodged,
     /// Dislodged with exactly these retreat options (empty: none).
     RetreatsTo(Vec<String>),
+    /// `fails: cut by A Boh`: fails for this reason.
+    FailsBecause(Reason),
+    /// `illegal: not adjacent`: illegal for this reason (`Illegal::describe`'s words).
+    IllegalBecause(String),
+}
+
+/// Why an order is expected to fail: `<reason> [(<cause>)] [by [A|F] <province>]`, the words
+/// of `Failure::describe`, `Failure::cause` and `Failure::by` (docs/scenario-format.md).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reason {
+    /// `bounce`, `cut`, `dislodged`, `no convoy`, `disrupted`, `void`, `paradox`,
+    /// `conflicting orders`, `too many`, `bounce, disbanded`.
+    pub word: String,
+    /// `held`, `head-to-head`, `standoff`, `own unit`; a void's cause.
+    pub cause: Option<String>,
+    /// The unit named after `by`: its letter (if written) and its province as written.
+    pub by: Option<(Option<char>, String)>,
+}
+
+fn parse_reason(line: usize, text: &str) -> Result<Reason, ScenarioError> {
+    let text = text.trim();
+    let (head, by) = match text.rsplit_once(" by ") {
+        Some((h, b)) => (h.trim(), Some(b.trim())),
+        None => (text, None),
+    };
+    let (word, cause) = match head.split_once('(') {
+        Some((w, c)) => match c.strip_suffix(')') {
+            Some(c) => (w.trim(), Some(c.trim().to_string())),
+            None => return err(line, format!("unclosed '(' in reason '{text}'")),
+        },
+        None => (head, None),
+    };
+    let word = match word {
+        "bounced" | "bounces" => "bounce",
+        "disbanded" => "bounce, disbanded",
+        w => w,
+    }
+    .to_string();
+    let with_by = by.map(|_| entente_map::ProvinceId(0));
+    if entente_judge::Failure::from_words(&word, with_by, cause.as_deref()).is_none() {
+        return err(line, format!("unknown reason '{text}'"));
+    }
+    let by = match by {
+        None => None,
+        Some(b) => {
+            let mut parts = b.splitn(2, ' ');
+            let first = parts.next().unwrap_or("");
+            match (first, parts.next()) {
+                ("a" | "f", Some(rest)) => Some((first.chars().next(), rest.trim().to_string())),
+                _ if b.is_empty() => return err(line, format!("no unit after 'by' in '{text}'")),
+                _ => Some((None, b.to_string())),
+            }
+        }
+    };
+    Ok(Reason { word, cause, by })
 }
 
 #[derive(Clone, Debug)]
@@ -198,7 +253,18 @@ fn parse_expect(line: usize, text: &str) -> Result<Vec<Expect>, ScenarioError> {
             "dislodged" => Expect::Dislodged,
             "not dislodged" => Expect::NotDislodged,
             other => {
-                if let Some(list) = other.strip_prefix("retreats to") {
+                if let Some(r) = other
+                    .strip_prefix("fails:")
+                    .or_else(|| other.strip_prefix("failed:"))
+                {
+                    Expect::FailsBecause(parse_reason(line, r)?)
+                } else if let Some(r) = other.strip_prefix("illegal:") {
+                    let r = r.trim();
+                    if entente_judge::Illegal::from_word(r).is_none() {
+                        return err(line, format!("unknown illegality '{r}'"));
+                    }
+                    Expect::IllegalBecause(r.to_string())
+                } else if let Some(list) = other.strip_prefix("retreats to") {
                     let items: Vec<String> = list
                         .split_whitespace()
                         .filter(|s| *s != "none")

@@ -5,10 +5,10 @@ mod check;
 mod file;
 mod run;
 
-pub use check::check_case;
+pub use check::{check_case, reason_text};
 pub use entente_judge::{Phase, PhaseResult};
 pub use file::{
     parse_scenarios, Case, Expect, ExpectBlock, ExpectKind, OrderLine, PhaseBlock, PhaseKind,
-    ScenarioError, Season, UnitsSetup, DEFAULT_EDITION,
+    Reason, ScenarioError, Season, UnitsSetup, DEFAULT_EDITION,
 };
 pub use run::{execute_case, PhaseRun};

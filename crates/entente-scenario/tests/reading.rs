@@ -155,3 +155,64 @@ England:
         }
     ));
 }
+
+#[test]
+fn a_stated_reason_is_read_with_its_cause_and_unit() {
+    use entente_scenario::{Expect, Reason};
+    let text = "orders:\nGermany: A Mun S A Sil - Boh => fails: cut by A Tyr\n\
+                Germany: A Ber - Sil => fails: bounce (standoff) by war, not dislodged\n\
+                England: F Nth - Pic => illegal: not adjacent\n";
+    let cases = parse_scenarios(text).expect("reads");
+    let orders = &cases[0].phases[0].orders;
+    assert_eq!(
+        orders[0].expect,
+        vec![Expect::FailsBecause(Reason {
+            word: "cut".into(),
+            cause: None,
+            by: Some((Some('a'), "tyr".into())),
+        })]
+    );
+    assert_eq!(
+        orders[1].expect,
+        vec![
+            Expect::FailsBecause(Reason {
+                word: "bounce".into(),
+                cause: Some("standoff".into()),
+                by: Some((None, "war".into())),
+            }),
+            Expect::NotDislodged
+        ]
+    );
+    assert_eq!(
+        orders[2].expect,
+        vec![Expect::IllegalBecause("not adjacent".into())]
+    );
+}
+
+#[test]
+fn an_unknown_reason_is_a_clear_error() {
+    for (bad, says) in [
+        ("fails: sneezed", "unknown reason"),
+        ("fails: bounce (sideways)", "unknown reason"),
+        ("fails: bounce (standoff", "unclosed"),
+        ("illegal: too far", "unknown illegality"),
+    ] {
+        let text = format!("orders:\nGermany: A Ber - Sil => {bad}\n");
+        let e = parse_scenarios(&text).expect_err(bad).to_string();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn a_reason_naming_an_unknown_province_is_reported_not_a_panic() {
+    let text = "orders:\nGermany: A Ber - Sil => fails: bounce by A Atlantis\n\
+                Russia: A War - Sil\n";
+    let cases = parse_scenarios(text).expect("reads");
+    let (map, runs) = execute_case(&cases[0]).expect("runs");
+    let bad = entente_scenario::check_case(&cases[0], &map, &runs);
+    assert!(
+        bad.iter()
+            .any(|b| b.contains("unknown province 'atlantis'")),
+        "{bad:?}"
+    );
+}

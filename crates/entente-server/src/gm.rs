@@ -86,7 +86,7 @@ async fn adjudicate_locked(
     members: &[Member],
     mut s: Session,
     force: bool,
-) -> ApiResult<usize> {
+) -> ApiResult<(usize, Session)> {
     let o = &game.options;
     let missing: Vec<String> = s
         .status()
@@ -146,14 +146,14 @@ async fn adjudicate_locked(
         )
         .await?;
     }
-    Ok(n)
+    Ok((n, s))
 }
 
 /// The scheduler's step for one game whose deadline (or all-ready moment) has come:
 /// adjudicates it unless another server did first. Returns whether it adjudicated.
 pub async fn adjudicate_if_due(db: &Db, id: &str) -> ApiResult<bool> {
     let now_ms = millis(now());
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.writer.begin().await?;
     // Locks the game only if it is still due: a second server waiting on the lock finds
     // the deadline moved when it gets it, and changes nothing.
     let r = sqlx::query(
@@ -168,7 +168,7 @@ pub async fn adjudicate_if_due(db: &Db, id: &str) -> ApiResult<bool> {
     }
     let game = load_game(&mut *tx, id).await?;
     let members = load_members(&mut *tx, id).await?;
-    let s = session_of(&game)?;
+    let s = session_to_change(db, &game)?;
     if s.game().is_over() || s.is_paused() {
         sqlx::query("UPDATE games SET due_at = NULL WHERE id = $1")
             .bind(id)
@@ -216,8 +216,9 @@ pub async fn adjudicate_if_due(db: &Db, id: &str) -> ApiResult<bool> {
         tx.commit().await?;
         return Ok(false);
     }
-    adjudicate_locked(&mut tx, &game, &members, s, !passed).await?;
+    let (_, s) = adjudicate_locked(&mut tx, &game, &members, s, !passed).await?;
     tx.commit().await?;
+    db.sessions.put(id, game.version, s);
     Ok(true)
 }
 
@@ -251,7 +252,10 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
     if !v.is_gm() {
         return Err(ApiError::forbidden("only the game master may do this"));
     }
-    let mut s = session_of(&game)?;
+    let mut s = session_to_change(db, &game)?;
+    let deadline_before = s.deadline().map(|d| d.at);
+    // What the members are told, when it is not what the game master is told.
+    let mut announce = None;
     let done = match a {
         GmAct::Deadline { at, time_zone } => {
             let zone = time_zone.or_else(|| s.deadline().map(|d| d.zone.clone()));
@@ -310,10 +314,12 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         GmAct::Replace { power, player } => {
             let p = lookup(&s, &power)?;
             replace(&mut tx, &game, &members, &mut s, p, &player).await?;
+            // Who plays whom is the game master's: the members learn only of a new player.
+            announce = Some(format!("a new player plays {}", s.map().power(p).name));
             format!("{player} plays {}", s.map().power(p).name)
         }
         GmAct::Adjudicate { force } => {
-            let n = adjudicate_locked(&mut tx, &game, &members, s, force).await?;
+            let (n, _) = adjudicate_locked(&mut tx, &game, &members, s, force).await?;
             let game = load_game(&mut *tx, id).await?;
             let s = session_of(&game)?;
             notify(
@@ -333,6 +339,12 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         GmAct::Rollback => {
             s.rollback()?;
             schedule_next(&mut s, &game.options)?;
+            // The phase is open again: readiness marked in it before it was adjudicated
+            // would end it as soon as anyone marks ready again.
+            sqlx::query("UPDATE members SET ready_phase = NULL WHERE game_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
             notify(
                 &mut tx,
                 id,
@@ -383,14 +395,23 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         id,
         "log",
         "all",
-        serde_json::json!({ "act": done }),
+        serde_json::json!({ "act": announce.as_ref().unwrap_or(&done) }),
     )
     .await?;
+    if s.deadline().map(|d| d.at) != deadline_before {
+        notify(
+            &mut tx,
+            id,
+            "deadline",
+            "all",
+            serde_json::json!({ "deadline": s.deadline().map(|d| d.at.to_string()) }),
+        )
+        .await?;
+    }
     tx.commit().await?;
-    Ok(ActDone {
-        done,
-        phase: s.game().phase().code(),
-    })
+    let phase = s.game().phase().code();
+    db.sessions.put(id, game.version, s);
+    Ok(ActDone { done, phase })
 }
 
 /// Another account takes a seat: the old player becomes an observer of the game.

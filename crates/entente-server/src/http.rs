@@ -9,7 +9,8 @@ use crate::gm::{self, ActDone, GmAct};
 use crate::model::*;
 use crate::service::{self, may_see, press_for, Viewer};
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -57,6 +58,33 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for ApiJson<
                 }
             }),
         }
+    }
+}
+
+/// A path's parameters, whose errors are answered in the API's error form.
+pub struct ApiPath<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned + Send> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<T>::from_request_parts(parts, state).await {
+            Ok(Path(v)) => Ok(ApiPath(v)),
+            Err(e) if e.status().is_client_error() => Err(ApiError::bad_request(e.body_text())),
+            Err(e) => Err(ApiError::internal(e.body_text())),
+        }
+    }
+}
+
+/// A query string, whose errors are answered in the API's error form.
+pub struct ApiQuery<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Query(v)| ApiQuery(v))
+            .map_err(|e| ApiError::bad_request(e.body_text()))
     }
 }
 
@@ -263,7 +291,7 @@ async fn get_game(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<GameOut>> {
     let c = who(&st, &headers, &method).await?;
     let (game, members, v, s) = service::read_game(&st.db, c, &id).await?;
@@ -276,7 +304,7 @@ async fn join(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<JoinIn>,
 ) -> ApiResult<StatusCode> {
     let c = must(&st, &headers, &method).await?;
@@ -290,7 +318,7 @@ async fn leave(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
     let c = must(&st, &headers, &method).await?;
     service::leave(&st.db, &c, &id).await?;
@@ -303,7 +331,7 @@ async fn submit(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<OrdersIn>,
 ) -> ApiResult<Json<SheetOut>> {
     let c = must(&st, &headers, &method).await?;
@@ -318,8 +346,8 @@ async fn get_sheet(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
-    Query(q): Query<PowerQuery>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<PowerQuery>,
 ) -> ApiResult<Json<SheetOut>> {
     let c = must(&st, &headers, &method).await?;
     Ok(Json(service::sheet(&st.db, &c, &id, &q.power).await?))
@@ -331,7 +359,7 @@ async fn ready(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<ReadyIn>,
 ) -> ApiResult<StatusCode> {
     let c = must(&st, &headers, &method).await?;
@@ -345,7 +373,7 @@ async fn send_press(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<PressIn>,
 ) -> ApiResult<(StatusCode, Json<PressOut>)> {
     let c = must(&st, &headers, &method).await?;
@@ -382,7 +410,7 @@ async fn get_press(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<Vec<PressOut>>> {
     let (v, s) = followed(&st, &headers, &method, &id).await?;
     Ok(Json(press_for(&s, &v)))
@@ -394,7 +422,7 @@ async fn draw(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<DrawIn>,
 ) -> ApiResult<Json<DrawOut>> {
     let c = must(&st, &headers, &method).await?;
@@ -408,7 +436,7 @@ async fn history(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<Vec<PhaseOut>>> {
     let (_, s) = followed(&st, &headers, &method, &id).await?;
     let n = s.game().history().len();
@@ -425,7 +453,7 @@ async fn history_phase(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path((id, n)): Path<(String, usize)>,
+    ApiPath((id, n)): ApiPath<(String, usize)>,
 ) -> ApiResult<Json<PhaseOut>> {
     let (_, s) = followed(&st, &headers, &method, &id).await?;
     Ok(Json(service::phase_out(&s, n)?))
@@ -437,12 +465,31 @@ async fn board(
     State(st): St,
     headers: HeaderMap,
     method: Method,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<PhaseQuery>,
+) -> ApiResult<Response> {
+    let (_, s) = followed(&st, &headers, &method, &id).await?;
+    let svg = service::board_svg(&s, q.phase)?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+#[utoipa::path(get, path = "/api/v1/games/{id}/board.png", params(("id" = String, Path), ("phase" = Option<usize>, Query)),
+    responses((status = 200, content_type = "image/png", body = Vec<u8>)))]
+async fn board_png(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
     Path(id): Path<String>,
     Query(q): Query<PhaseQuery>,
 ) -> ApiResult<Response> {
     let (_, s) = followed(&st, &headers, &method, &id).await?;
     let svg = service::board_svg(&s, q.phase)?;
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+    // Rasterising takes tens of milliseconds: off the runtime's threads.
+    let png = tokio::task::spawn_blocking(move || entente_render::svg_to_png(&svg, 1.0))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
 }
 
 #[utoipa::path(get, path = "/api/v1/games/{id}/log", params(("id" = String, Path)),
@@ -451,10 +498,12 @@ async fn log(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<Vec<LogOut>>> {
-    let (_, s) = followed(&st, &headers, &method, &id).await?;
-    Ok(Json(service::log_out(&s)))
+    let (v, s) = followed(&st, &headers, &method, &id).await?;
+    let game = service::load_game(&st.db.pool, &id).await?;
+    let reveal = service::reveals_players(&game.options, &v, Some(&s));
+    Ok(Json(service::log_out(&s, reveal)))
 }
 
 #[utoipa::path(get, path = "/api/v1/games/{id}/record", params(("id" = String, Path)),
@@ -463,16 +512,18 @@ async fn record(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Response> {
-    use entente_record::record::SessionRecord;
     let (v, s) = followed(&st, &headers, &method, &id).await?;
     if !v.is_gm() && !s.game().is_over() {
         return Err(ApiError::forbidden(
             "the whole record (orders and press) is the game master's until the game ends",
         ));
     }
-    Ok(([(header::CONTENT_TYPE, "application/json")], s.to_json()).into_response())
+    let game = service::load_game(&st.db.pool, &id).await?;
+    let reveal = service::reveals_players(&game.options, &v, Some(&s));
+    let record = service::record_for(&s, reveal)?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response())
 }
 
 #[utoipa::path(post, path = "/api/v1/games/{id}/gm", params(("id" = String, Path)), request_body = GmAct,
@@ -481,7 +532,7 @@ async fn gm_act(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<GmAct>,
 ) -> ApiResult<Json<ActDone>> {
     let c = must(&st, &headers, &method).await?;
@@ -500,8 +551,8 @@ async fn events(
     State(st): St,
     headers: HeaderMap,
     method: Method,
-    Path(id): Path<String>,
-    Query(q): Query<EventsQuery>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<EventsQuery>,
 ) -> ApiResult<Response> {
     use sqlx::Row;
     let c = who(&st, &headers, &method).await?;
@@ -615,6 +666,17 @@ async fn openapi() -> Json<utoipa::openapi::OpenApi> {
     Json(ApiDoc::openapi())
 }
 
+async fn method_not_allowed() -> Response {
+    (
+        StatusCode::METHOD_NOT_ALLOWED,
+        Json(ErrorBody {
+            error: "method-not-allowed".into(),
+            message: "this route does not take this method (see /api/openapi.json)".into(),
+        }),
+    )
+        .into_response()
+}
+
 async fn not_found() -> ApiError {
     ApiError::not_found(
         "no such route (the API is under /api/v1; its description at /api/openapi.json)",
@@ -640,11 +702,13 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/games/{id}/history", get(history))
         .route("/api/v1/games/{id}/history/{n}", get(history_phase))
         .route("/api/v1/games/{id}/board.svg", get(board))
+        .route("/api/v1/games/{id}/board.png", get(board_png))
         .route("/api/v1/games/{id}/log", get(log))
         .route("/api/v1/games/{id}/record", get(record))
         .route("/api/v1/games/{id}/gm", post(gm_act))
         .route("/api/v1/games/{id}/events", get(events))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(2 * 1024 * 1024))
         .with_state(Arc::new(state))
 }

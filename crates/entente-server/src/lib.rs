@@ -15,6 +15,7 @@ pub mod gm;
 pub mod http;
 pub mod model;
 pub mod service;
+pub mod sessions;
 
 use std::net::SocketAddr;
 use std::time::Duration;

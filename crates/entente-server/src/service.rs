@@ -35,6 +35,8 @@ pub struct GameRow {
     pub record: Option<String>,
     pub due_at: Option<i64>,
     pub created_by: i64,
+    /// The row's version when read (in a change: after this change's bump).
+    pub version: i64,
 }
 
 /// A member of a game.
@@ -108,10 +110,11 @@ fn game_row(r: &AnyRow) -> ApiResult<GameRow> {
         record: r.try_get("record")?,
         due_at: r.try_get("due_at")?,
         created_by: r.try_get("created_by")?,
+        version: r.try_get("version")?,
     })
 }
 
-const GAME_COLUMNS: &str = "id, title, status, options, record, due_at, created_by";
+const GAME_COLUMNS: &str = "id, title, status, options, record, due_at, created_by, version";
 
 pub async fn load_game<'e, E>(e: E, id: &str) -> ApiResult<GameRow>
 where
@@ -181,6 +184,16 @@ pub fn session_of(game: &GameRow) -> ApiResult<Session> {
         .map_err(|e| ApiError::internal(format!("the stored game cannot be read: {e}")))?;
     s.set_clock(now);
     Ok(s)
+}
+
+/// The session of a game being changed (read by [`begin_game`], which bumped its version):
+/// the parsed game kept from the last change when nobody changed it since, or else read
+/// from its record.
+pub fn session_to_change(db: &Db, game: &GameRow) -> ApiResult<Session> {
+    match db.sessions.take(&game.id, game.version - 1) {
+        Some(s) => Ok(s),
+        None => session_of(game),
+    }
 }
 
 fn variant_of(o: &NewGame) -> ApiResult<Variant> {
@@ -258,7 +271,7 @@ pub async fn create_game(db: &Db, caller: &Caller, o: NewGame) -> ApiResult<Stri
     let id = format!("g{}", &crate::auth::random_hex(6));
     let now = millis(now());
     let options = serde_json::to_string(&o).map_err(|e| ApiError::internal(e.to_string()))?;
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.writer.begin().await?;
     sqlx::query(
         "INSERT INTO games (id, title, status, options, version, created_by, created_at) VALUES ($1, $2, 'forming', $3, 0, $4, $5)",
     )
@@ -327,7 +340,7 @@ pub async fn begin_game<'a>(
     db: &'a Db,
     id: &str,
 ) -> ApiResult<(Transaction<'a, Any>, GameRow, Vec<Member>)> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.writer.begin().await?;
     let r = sqlx::query("UPDATE games SET version = version + 1 WHERE id = $1")
         .bind(id)
         .execute(&mut *tx)
@@ -423,11 +436,7 @@ pub async fn join(
             ));
         }
         let seats_ids = Setup::seats(game.options.setup.parse()?, &variant.map)?;
-        entente_game::assign::parse_preferences(
-            &variant.map,
-            &seats_ids,
-            &format!("{}: {}", caller.name, prefs.replace('\n', " ")),
-        )?;
+        entente_game::assign::parse_preference_list(&variant.map, &seats_ids, &prefs)?;
     }
     sqlx::query("INSERT INTO members (game_id, account_id, role, preferences, joined_at) VALUES ($1, $2, 'player', $3, $4)")
         .bind(id)
@@ -612,7 +621,7 @@ pub async fn submit(
     }
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
-    let mut s = session_of(&game)?;
+    let mut s = session_to_change(db, &game)?;
     let p = power_for(&s, &v, power)?;
     if s.is_paused() && !v.is_gm() {
         // Orders may still come in while paused: the deadline stands still.
@@ -639,6 +648,7 @@ pub async fn submit(
     )
     .await?;
     tx.commit().await?;
+    db.sessions.put(id, game.version, s);
     Ok(out)
 }
 
@@ -914,17 +924,23 @@ pub async fn vote_draw(
     Ok(ended)
 }
 
+/// Whether the reader may know who plays whom: the game master always; the others as the
+/// game's `reveal` option says.
+pub fn reveals_players(o: &NewGame, v: &Viewer, s: Option<&Session>) -> bool {
+    let over = s.is_some_and(|s| s.game().is_over());
+    v.is_gm()
+        || match o.reveal {
+            Reveal::Start => true,
+            Reveal::End => over,
+            Reveal::Never => false,
+        }
+}
+
 /// The game as the reader may see it.
 pub fn game_out(game: &GameRow, members: &[Member], v: &Viewer, s: Option<&Session>) -> GameOut {
     let seats = check_options(&game.options).map(|s| s.len()).unwrap_or(0);
     let joined = members.iter().filter(|m| m.role == "player").count();
-    let over = s.is_some_and(|s| s.game().is_over());
-    let reveal = v.is_gm()
-        || match game.options.reveal {
-            Reveal::Start => true,
-            Reveal::End => over,
-            Reveal::Never => false,
-        };
+    let reveal = reveals_players(&game.options, v, s);
     let mut options = game.options.clone();
     if !v.is_gm() {
         // The seed would let a player recompute the lots.
@@ -1084,15 +1100,82 @@ pub fn board_svg(s: &Session, i: Option<usize>) -> ApiResult<String> {
     }
 }
 
-/// The game master's acts, as shown to the members.
-pub fn log_out(s: &Session) -> Vec<LogOut> {
+/// The game's record as the reader may have it: unless the reader may know who plays whom,
+/// the players are named by their powers, and the seed that would let them recompute the
+/// lots is left out.
+pub fn record_for(s: &Session, reveal: bool) -> ApiResult<String> {
+    use serde_json::Value;
+    let text = s.to_json();
+    if reveal {
+        return Ok(text);
+    }
+    let mut r: Value = serde_json::from_str(&text)
+        .map_err(|e| ApiError::internal(format!("the record cannot be read back: {e}")))?;
+    let mut labels = std::collections::HashMap::new();
+    if let Some(players) = r.get_mut("players").and_then(Value::as_array_mut) {
+        for p in players {
+            let powers: Vec<&str> = p["powers"]
+                .as_array()
+                .map(|ps| ps.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            let label = format!("the player of {}", powers.join(", "));
+            if let Some(name) = p["name"].as_str() {
+                labels.insert(name.to_string(), label.clone());
+            }
+            p["name"] = Value::String(label);
+        }
+    }
+    let label = |v: &mut Value| {
+        let l = v
+            .as_str()
+            .and_then(|n| labels.get(n))
+            .cloned()
+            .unwrap_or_else(|| "a former player".into());
+        *v = Value::String(l);
+    };
+    if let Some(o) = r.as_object_mut() {
+        o.remove("seed");
+    }
+    if let Some(a) = r.get_mut("assignment").and_then(Value::as_object_mut) {
+        a.remove("seed");
+        if let Some(rankings) = a.get_mut("rankings").and_then(Value::as_array_mut) {
+            for entry in rankings {
+                if let Some(name) = entry.get_mut(0) {
+                    label(name);
+                }
+            }
+        }
+    }
+    if let Some(winner) = r.get_mut("coin_toss").and_then(|c| c.get_mut("winner")) {
+        label(winner);
+    }
+    if let Some(events) = r.get_mut("events").and_then(Value::as_array_mut) {
+        for e in events.iter_mut().filter(|e| e["act"] == "player-replaced") {
+            for k in ["old", "new"] {
+                if let Some(v) = e.get_mut(k) {
+                    label(v);
+                }
+            }
+        }
+    }
+    serde_json::to_string_pretty(&r).map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// The game master's acts, as shown to the members. A replacement names the players only
+/// to a reader who may know who plays whom (`reveal`).
+pub fn log_out(s: &Session, reveal: bool) -> Vec<LogOut> {
     s.events()
         .iter()
         .map(|e| LogOut {
             seq: e.seq,
             phase: e.phase.code(),
             at: e.at.map(|t| t.to_string()),
-            act: serde_json::to_value(&e.event).unwrap_or_default(),
+            act: match &e.event {
+                entente_host::Event::PlayerReplaced { .. } if !reveal => {
+                    serde_json::json!({ "act": "player-replaced" })
+                }
+                event => serde_json::to_value(event).unwrap_or_default(),
+            },
         })
         .collect()
 }

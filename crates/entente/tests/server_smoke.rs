@@ -44,6 +44,16 @@ fn a_two_player_game_starts_when_its_seats_are_full_and_each_player_learns_only_
         let (id, gm, players) = full_game(&server, "two", "2", json!({}));
         let g = gm.read(&format!("/api/v1/games/{id}"));
         assert_eq!(g["status"], "active");
+        let (st, svg) = gm.get_text(&format!("/api/v1/games/{id}/board.svg"));
+        assert_eq!(st, 200);
+        assert!(
+            svg.starts_with("<svg") || svg.starts_with("<?xml"),
+            "{}",
+            &svg[..80]
+        );
+        let (st, png) = gm.get_text(&format!("/api/v1/games/{id}/board.png"));
+        assert_eq!(st, 200);
+        assert!(png.as_bytes().starts_with(b"\x89PNG") || png.contains("PNG"));
         // The two-player game is the First World War: it starts in 1914.
         assert_eq!(g["phase"], "S1914M");
         assert_eq!(players.len(), 2);

@@ -49,3 +49,32 @@ pub(crate) fn path(env: &Env, s: &mut Scratch, p: u16) -> bool {
     }
     validate::chain_to_land(env.map, s, p, dest, |_, c| is_ok(c))
 }
+
+/// 1971 (DATC 4.A.3 as the DATC reads it): the convoy route of an army to an adjacent
+/// province is used only when the unit there moves the opposite way *and the convoy is not
+/// disrupted*. After a first resolution, every such army whose convoy failed is put on the
+/// land route (its convoy orders become void); true if any was.
+pub(crate) fn land_if_disrupted(env: &Env, s: &mut Scratch) -> bool {
+    let mut changed = false;
+    for p in 0..s.unit.len() as u16 {
+        let Some(dest) = s.move_dest(p) else { continue };
+        if !s.convoyed[p as usize]
+            || !env.map.army_adjacent(
+                entente_map::ProvinceId(p as u8),
+                entente_map::ProvinceId(dest as u8),
+            )
+            || path(env, s, p)
+        {
+            continue;
+        }
+        s.convoyed[p as usize] = false;
+        let mut c = s.convoys_head[p as usize];
+        while c != NONE {
+            s.matched[c as usize] = false;
+            c = s.convoys_next[c as usize];
+        }
+        s.convoys_head[p as usize] = NONE;
+        changed = true;
+    }
+    changed
+}

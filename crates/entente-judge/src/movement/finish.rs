@@ -2,10 +2,12 @@
 //! dislodged units may retreat.
 
 use super::convoy::path;
-use super::move_order::head_to_head;
+use super::move_order::{self, head_to_head, MoveFail};
 use super::resolver::{resolve, Env};
+use super::support::{self, SupportFail};
+use super::validate::{chain_to_land, void_reason};
 use super::{Kind, MovementResult, Scratch, NONE};
-use crate::outcome::{Failure, Outcome};
+use crate::outcome::{Bounce, Failure, Outcome, Void};
 use crate::position::{Dislodged, Position};
 use crate::restrictions::Restrictions;
 use crate::rules::Rulebook;
@@ -123,59 +125,99 @@ pub(super) fn finish(
     }
 }
 
+/// The outcome of the order at `p`, its cause given by the rule that decided it: the same
+/// functions the resolution ran ([`move_order::decide`], [`support::decide`],
+/// [`validate::void_reason`]), asked again now that every order they look at is resolved.
 fn outcome_of(env: &Env, s: &mut Scratch, p: usize, dislodged_by: &[u16; 256]) -> Outcome {
     if s.conflicted[p] {
         return Outcome::Failed(Failure::ConflictingOrders);
     }
+    let prov = |q: u16| ProvinceId(q as u8);
     let dislodged = (dislodged_by[p] != NONE).then(|| Failure::Dislodged {
-        by: ProvinceId(dislodged_by[p] as u8),
+        by: prov(dislodged_by[p]),
     });
-    match s.kind[p] {
+    let failure = match s.kind[p] {
         Kind::Hold => match dislodged {
-            Some(f) => Outcome::Failed(f),
-            None => Outcome::Succeeded,
+            Some(f) => f,
+            None => return Outcome::Succeeded,
         },
         Kind::Move { .. } => {
             if s.result[p] {
-                Outcome::Succeeded
-            } else if s.convoyed[p] && !path(env, s, p as u16) {
-                Outcome::Failed(Failure::NoConvoy)
+                return Outcome::Succeeded;
+            }
+            if s.paradox_held[p] {
+                Failure::Paradox
             } else {
-                Outcome::Failed(Failure::Bounced)
+                match move_order::decide(env, s, p as u16) {
+                    Err(MoveFail::NoPath) => Failure::NoConvoy {
+                        fleet: failed_convoy(env, s, p as u16).map(prov),
+                    },
+                    Err(MoveFail::OwnUnit(q)) => Failure::Bounced(Bounce::OwnUnit { by: prov(q) }),
+                    Err(MoveFail::Held(q)) => Failure::Bounced(Bounce::Held { by: prov(q) }),
+                    Err(MoveFail::HeadToHead(q)) => {
+                        Failure::Bounced(Bounce::HeadToHead { by: prov(q) })
+                    }
+                    Err(MoveFail::Standoff(q)) => {
+                        Failure::Bounced(Bounce::Standoff { by: prov(q) })
+                    }
+                    Ok(()) => Failure::Bounced(Bounce::Unstated),
+                }
             }
         }
         Kind::SupportHold { .. } | Kind::SupportMove { .. } => {
-            if !s.matched[p] {
-                Outcome::Failed(Failure::Void)
+            if let Some(v) = void_reason(env.map, s, p) {
+                Failure::Void(v)
             } else if s.result[p] {
-                Outcome::Succeeded
-            } else if let Some(f) = dislodged {
-                Outcome::Failed(f)
+                return Outcome::Succeeded;
             } else {
-                let me = s.power(p as u16);
-                let mut by = NONE;
-                let mut a = s.attackers_head[p];
-                while a != NONE {
-                    if s.power(a) != me && path(env, s, a) {
-                        by = a;
-                    }
-                    a = s.attackers_next[a as usize];
+                // The cut, not the dislodgement it may also bring: the listing adds
+                // "dislodged" (DATC 6.F.25: "succeeds and cuts the support of Holland").
+                match support::decide(env, s, p as u16) {
+                    Err(SupportFail::Cut(a)) => Failure::Cut { by: prov(a) },
+                    Err(SupportFail::Dislodged(a)) => Failure::Dislodged { by: prov(a) },
+                    Err(SupportFail::Void) => Failure::Void(Void::Unstated),
+                    Ok(()) => Failure::Cut { by: prov(NONE) },
                 }
-                Outcome::Failed(Failure::Cut {
-                    by: ProvinceId(by.min(255) as u8),
-                })
             }
         }
         Kind::Convoy { .. } => {
-            if !s.matched[p] {
-                Outcome::Failed(Failure::Void)
+            if let Some(v) = void_reason(env.map, s, p) {
+                Failure::Void(v)
             } else if resolve(env, s, p as u16) {
-                Outcome::Succeeded
+                return Outcome::Succeeded;
             } else if let Some(f) = dislodged {
-                Outcome::Failed(f)
+                f
             } else {
-                Outcome::Failed(Failure::Disrupted)
+                // Not dislodged, yet failed: held by the paradox rule.
+                Failure::Disrupted
             }
         }
+    };
+    Outcome::Failed(failure)
+}
+
+/// A convoying fleet of the army at `p` whose convoy failed, when the army's convoy would
+/// have had an unbroken route without that failure.
+fn failed_convoy(env: &Env, s: &mut Scratch, p: u16) -> Option<u16> {
+    let dest = s.move_dest(p)?;
+    let mut failed = None;
+    let mut c = s.convoys_head[p as usize];
+    while c != NONE {
+        if failed.is_none() && !resolve(env, s, c) {
+            failed = Some(c);
+        }
+        c = s.convoys_next[c as usize];
     }
+    let failed = failed?;
+    let ordered = |s: &Scratch, c: u16| {
+        let mut x = s.convoys_head[p as usize];
+        while x != NONE {
+            if x == c {
+                return true;
+            }
+            x = s.convoys_next[x as usize];
+        }
+        false
+    };
+    chain_to_land(env.map, s, p, dest, ordered).then_some(failed)
 }

@@ -13,7 +13,7 @@ mod validate;
 use crate::outcome::Outcome;
 use crate::position::{Dislodged, Position, Unit};
 use crate::restrictions::Restrictions;
-use crate::rules::Rulebook;
+use crate::rules::{AdjacentConvoy, Rulebook};
 use entente_map::{Loc, Map, PowerId, ProvinceId};
 use entente_orders::Order;
 
@@ -71,6 +71,8 @@ pub(crate) struct Scratch {
     /// Kruijswijk state: 0 unresolved, 1 guessing, 2 resolved.
     pub state: Vec<u8>,
     pub result: Vec<bool>,
+    /// Failed by the paradox backup rule (DATC 4.A.2), not by its own rule.
+    pub paradox_held: Vec<bool>,
     pub deps: Vec<u16>,
     /// Search buffer for convoy paths.
     pub stack: Vec<u16>,
@@ -161,16 +163,35 @@ impl Judge {
         validate::validate(map, rules, restrictions, s, orders, out);
         validate::link(map, rules, s);
         let env = resolver::Env { map, rules };
-        for p in 0..s.unit.len() {
-            if s.unit[p].is_some() && !matches!(s.kind[p], Kind::Hold) {
-                resolver::resolve(&env, s, p as u16);
-            }
+        resolve_all(&env, s);
+        if rules.adjacent_convoy == AdjacentConvoy::OnlyForSwap
+            && convoy::land_if_disrupted(&env, s)
+        {
+            // 1971: a swap whose convoy is disrupted goes over land after all (DATC 4.A.3,
+            // 6.G.4); adjudicate again with those armies on the land route.
+            s.unresolve_all();
+            resolve_all(&env, s);
         }
         finish::finish(map, rules, restrictions, s, pos, orders, out);
     }
 }
 
+fn resolve_all(env: &resolver::Env, s: &mut Scratch) {
+    for p in 0..s.unit.len() {
+        if s.unit[p].is_some() && !matches!(s.kind[p], Kind::Hold) {
+            resolver::resolve(env, s, p as u16);
+        }
+    }
+}
+
 impl Scratch {
+    fn unresolve_all(&mut self) {
+        self.state.fill(0);
+        self.result.fill(false);
+        self.paradox_held.fill(false);
+        self.deps.clear();
+    }
+
     fn reset(&mut self, map: &Map, pos: &Position) {
         let n = map.num_provinces();
         self.unit.clear();
@@ -192,6 +213,7 @@ impl Scratch {
             &mut self.convoyed,
             &mut self.matched,
             &mut self.result,
+            &mut self.paradox_held,
         ] {
             v.clear();
             v.resize(n, false);

@@ -34,29 +34,44 @@ fn support_count(
     n
 }
 
-fn attack_strength(env: &Env, s: &mut Scratch, p: u16) -> u32 {
+/// Why a move failed, as the rule that failed it saw it; the numbers are provinces.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum MoveFail {
+    /// A convoyed move without an unbroken convoy.
+    NoPath,
+    /// The unit at the destination, of the mover's own power, stays.
+    OwnUnit(u16),
+    /// The unit at the destination held its ground.
+    Held(u16),
+    /// Lost or drew the head-to-head battle with the unit at the destination.
+    HeadToHead(u16),
+    /// Another move into the destination was at least as strong.
+    Standoff(u16),
+}
+
+fn attack_strength(env: &Env, s: &mut Scratch, p: u16) -> Result<u32, MoveFail> {
     if !path(env, s, p) {
-        return 0;
+        return Err(MoveFail::NoPath);
     }
     let d = match s.move_dest(p) {
         Some(d) => d,
-        None => return 0,
+        None => return Err(MoveFail::NoPath),
     };
     let defender = match s.unit[d as usize] {
-        None => return 1 + support_count(env, s, p, None),
+        None => return Ok(1 + support_count(env, s, p, None)),
         Some(u) => u,
     };
     let h2h = head_to_head(s, p).is_some();
     if !h2h && s.move_dest(d).is_some() && resolve(env, s, d) {
         // The defender leaves: nothing to dislodge.
-        return 1 + support_count(env, s, p, None);
+        return Ok(1 + support_count(env, s, p, None));
     }
     if defender.power == s.power(p) {
         // No unit may dislodge one of its own power (DATC 6.D.10).
-        return 0;
+        return Err(MoveFail::OwnUnit(d));
     }
     // Support from the defender's own power does not help dislodge it (DATC 6.D.12).
-    1 + support_count(env, s, p, Some(defender.power))
+    Ok(1 + support_count(env, s, p, Some(defender.power)))
 }
 
 fn hold_strength(env: &Env, s: &mut Scratch, d: u16) -> u32 {
@@ -83,27 +98,34 @@ fn prevent_strength(env: &Env, s: &mut Scratch, q: u16) -> u32 {
 }
 
 pub(crate) fn adjudicate(env: &Env, s: &mut Scratch, p: u16) -> bool {
+    decide(env, s, p).is_ok()
+}
+
+/// As [`adjudicate`], saying why a move fails.
+pub(crate) fn decide(env: &Env, s: &mut Scratch, p: u16) -> Result<(), MoveFail> {
     let d = match s.kind[p as usize] {
         Kind::Move { dest, .. } => dest as u16,
-        _ => return false,
+        _ => return Err(MoveFail::NoPath),
     };
-    let attack = attack_strength(env, s, p);
-    if attack == 0 {
-        return false;
-    }
-    let opposed = match head_to_head(s, p) {
-        Some(opp) => 1 + support_count(env, s, opp, None),
-        None => hold_strength(env, s, d),
-    };
-    if attack <= opposed {
-        return false;
+    let attack = attack_strength(env, s, p)?;
+    match head_to_head(s, p) {
+        Some(opp) => {
+            if attack <= 1 + support_count(env, s, opp, None) {
+                return Err(MoveFail::HeadToHead(opp));
+            }
+        }
+        None => {
+            if attack <= hold_strength(env, s, d) {
+                return Err(MoveFail::Held(d));
+            }
+        }
     }
     let mut q = s.attackers_head[d as usize];
     while q != NONE {
         if q != p && attack <= prevent_strength(env, s, q) {
-            return false;
+            return Err(MoveFail::Standoff(q));
         }
         q = s.attackers_next[q as usize];
     }
-    true
+    Ok(())
 }

@@ -3,7 +3,7 @@
 //! Guesses live on a small stack (`Scratch::deps`); the state is never cloned.
 
 use super::{convoy, move_order, support, Kind, Scratch};
-use crate::rules::Rulebook;
+use crate::rules::{ParadoxBackup, Rulebook};
 use entente_map::Map;
 
 const UNRESOLVED: u8 = 0;
@@ -59,7 +59,7 @@ pub(crate) fn resolve(env: &Env, s: &mut Scratch, nr: u16) -> bool {
         return first;
     }
     // No or two resolutions: a circular movement or a convoy paradox.
-    backup_rule(s, old_len);
+    backup_rule(env, s, old_len);
     resolve(env, s, nr)
 }
 
@@ -71,19 +71,21 @@ fn unresolve_from(s: &mut Scratch, from: usize) {
     s.deps.truncate(from);
 }
 
-/// DATC 5.B.9: a cycle with a convoy is a paradox, settled by the Szykman rule (the convoys
-/// in it fail); otherwise it is circular movement and every move in it succeeds.
-fn backup_rule(s: &mut Scratch, from: usize) {
+/// DATC 5.B.9: a cycle with a convoy is a paradox, settled by the backup rule; otherwise it
+/// is circular movement and every move in it succeeds. Szykman: the convoys in the paradox
+/// fail (their fleets hold). All Hold: every move in the paradox fails: the moves of the
+/// cycle, the armies its convoys carry and the attacks on its convoying fleets; the fleets,
+/// no longer attacked, stay and their convoys stand.
+fn backup_rule(env: &Env, s: &mut Scratch, from: usize) {
     let paradox = s.deps[from..]
         .iter()
         .any(|&d| matches!(s.kind[d as usize], Kind::Convoy { .. }));
+    let all_hold = paradox && env.rules.paradox_backup == ParadoxBackup::AllHold;
     for k in from..s.deps.len() {
         let d = s.deps[k] as usize;
         match (paradox, s.kind[d]) {
-            (true, Kind::Convoy { .. }) => {
-                s.result[d] = false;
-                s.state[d] = RESOLVED;
-            }
+            (true, Kind::Convoy { .. }) if !all_hold => fail_by_paradox(s, d),
+            (true, Kind::Move { .. }) if all_hold => fail_by_paradox(s, d),
             (false, Kind::Move { .. }) => {
                 s.result[d] = true;
                 s.state[d] = RESOLVED;
@@ -91,7 +93,28 @@ fn backup_rule(s: &mut Scratch, from: usize) {
             _ => s.state[d] = UNRESOLVED,
         }
     }
+    if all_hold {
+        for k in from..s.deps.len() {
+            let d = s.deps[k] as usize;
+            if let Kind::Convoy { from: army, .. } = s.kind[d] {
+                s.result[d] = true;
+                s.state[d] = RESOLVED;
+                fail_by_paradox(s, army as usize);
+                let mut a = s.attackers_head[d];
+                while a != super::NONE {
+                    fail_by_paradox(s, a as usize);
+                    a = s.attackers_next[a as usize];
+                }
+            }
+        }
+    }
     s.deps.truncate(from);
+}
+
+fn fail_by_paradox(s: &mut Scratch, d: usize) {
+    s.result[d] = false;
+    s.state[d] = RESOLVED;
+    s.paradox_held[d] = true;
 }
 
 fn adjudicate(env: &Env, s: &mut Scratch, nr: u16) -> bool {

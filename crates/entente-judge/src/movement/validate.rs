@@ -6,7 +6,7 @@ use super::{
     Kind, MovementResult, OrderResult, Scratch, CONVOY_BY_ANYONE, CONVOY_BY_OWN_POWER, NONE,
 };
 use crate::convoy_routes::fleet_leads;
-use crate::outcome::{Illegal, Outcome};
+use crate::outcome::{Illegal, Outcome, Void};
 use crate::position::Unit;
 use crate::restrictions::Restrictions;
 use crate::rules::{AdjacentConvoy, Rulebook};
@@ -425,29 +425,12 @@ pub(super) fn link(map: &Map, rules: &Rulebook, s: &mut Scratch) {
         }
     }
     for c in 0..n {
-        let (owner, matched) = match s.kind[c] {
-            Kind::SupportHold { target } => (
-                target as usize,
-                !matches!(s.kind[target as usize], Kind::Move { .. }),
-            ),
-            Kind::SupportMove { from, dest, coast } => {
-                let coast_ok = match s.kind[from as usize] {
-                    Kind::Move { to, .. } => {
-                        coast == 0 || map.coast_of(to).is_none() || to.0 == coast
-                    }
-                    _ => false,
-                };
-                (
-                    from as usize,
-                    s.move_dest(from as u16) == Some(dest as u16) && coast_ok,
-                )
-            }
-            Kind::Convoy { from, dest } => (
-                from as usize,
-                s.move_dest(from as u16) == Some(dest as u16) && s.convoyed[from as usize],
-            ),
+        let owner = match s.kind[c] {
+            Kind::SupportHold { target } => target as usize,
+            Kind::SupportMove { from, .. } | Kind::Convoy { from, .. } => from as usize,
             _ => continue,
         };
+        let matched = void_reason(map, s, c).is_none();
         s.matched[c] = matched;
         if !matched {
             continue;
@@ -459,5 +442,32 @@ pub(super) fn link(map: &Map, rules: &Rulebook, s: &mut Scratch) {
             s.supports_next[c] = s.supports_head[owner];
             s.supports_head[owner] = c as u16;
         }
+    }
+}
+
+/// Why the support or convoy at `c` does not match the order of the unit it names (none
+/// when it matches): the rule that links supports and convoys to their orders.
+pub(crate) fn void_reason(map: &Map, s: &Scratch, c: usize) -> Option<Void> {
+    match s.kind[c] {
+        Kind::SupportHold { target } => {
+            matches!(s.kind[target as usize], Kind::Move { .. }).then_some(Void::SupportedUnitMoves)
+        }
+        Kind::SupportMove { from, dest, coast } => match s.kind[from as usize] {
+            Kind::Move { to, dest: d, .. } if d == dest => {
+                let coast_ok = coast == 0 || map.coast_of(to).is_none() || to.0 == coast;
+                (!coast_ok).then_some(Void::CoastDiffers)
+            }
+            _ => Some(Void::MoveNotOrdered),
+        },
+        Kind::Convoy { from, dest } => {
+            if s.move_dest(from as u16) != Some(dest as u16) {
+                Some(Void::MoveNotOrdered)
+            } else if !s.convoyed[from as usize] {
+                Some(Void::ArmyGoesOverLand)
+            } else {
+                None
+            }
+        }
+        _ => None,
     }
 }
