@@ -51,6 +51,9 @@ impl ApiErrorKind {
     }
 }
 
+/// What an answer says of a failure of the database.
+const DATABASE_ERROR: &str = "database error; try again";
+
 #[derive(Debug, thiserror::Error)]
 #[error("{message}")]
 pub struct ApiError {
@@ -91,6 +94,11 @@ impl ApiError {
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError::new(ApiErrorKind::Internal, message)
     }
+    /// Whether the database failed (a lost connection, a timeout): the same act may
+    /// succeed when tried again.
+    pub fn is_database(&self) -> bool {
+        self.kind == ApiErrorKind::Internal && self.message == DATABASE_ERROR
+    }
 }
 
 impl From<entente_game::Error> for ApiError {
@@ -116,7 +124,7 @@ impl From<sqlx::Error> for ApiError {
             }
         }
         tracing::error!("database: {e}");
-        ApiError::internal("database error; try again")
+        ApiError::internal(DATABASE_ERROR)
     }
 }
 

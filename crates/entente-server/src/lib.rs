@@ -129,14 +129,28 @@ pub async fn scheduler(db: Db, tick: Duration, workers: usize) {
             .for_each_concurrent(workers.max(1), |id| {
                 let db = db.clone();
                 async move {
-                    if let Err(e) = gm::adjudicate_if_due(&db, &id).await {
-                        tracing::warn!("adjudicating {id}: {e}");
-                        // A game that cannot be adjudicated waits for the game master
-                        // rather than being tried again at every tick.
-                        let _ = sqlx::query("UPDATE games SET due_at = NULL WHERE id = $1")
+                    let seen = db::millis(service::now());
+                    match gm::adjudicate_if_due(&db, &id).await {
+                        Ok(_) => {}
+                        // The database failed (a lost connection): nothing was changed, and
+                        // the game is tried again at the next tick.
+                        Err(e) if e.is_database() => {
+                            tracing::warn!("adjudicating {id}: {e}; trying again");
+                        }
+                        Err(e) => {
+                            tracing::warn!("adjudicating {id}: {e}");
+                            // A game that cannot be adjudicated waits for the game master
+                            // rather than being tried again at every tick; a deadline set
+                            // since (by another server's adjudication, by the game master)
+                            // stands.
+                            let _ = sqlx::query(
+                                "UPDATE games SET due_at = NULL WHERE id = $1 AND due_at <= $2",
+                            )
                             .bind(&id)
+                            .bind(seen)
                             .execute(&db.pool)
                             .await;
+                        }
                     }
                 }
             })

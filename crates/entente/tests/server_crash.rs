@@ -327,3 +327,91 @@ fn a_killed_scheduler_adjudicates_every_due_game_exactly_once() {
         adjudicated_once_despite_crashes(&db, "ca", 30);
     }
 }
+
+/// Games of two players (First World War), their deadline not set, and sheets holding
+/// every unit in from both players.
+fn two_player_games(server: &Server, tag: &str, games: usize) -> (Client, Vec<String>) {
+    let gm = server.account(&format!("{tag}gm"));
+    let p1 = server.account(&format!("{tag}p1"));
+    let p2 = server.account(&format!("{tag}p2"));
+    let mut ids = Vec::new();
+    for i in 0..games {
+        let id = gm.ok(
+            "/api/v1/games",
+            json!({"title": format!("{tag} {i}"), "setup": "2", "deadlines": {"kind": "manual"}}),
+        )["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        for p in [&p1, &p2] {
+            p.ok(
+                &format!("/api/v1/games/{id}/join"),
+                json!({"role": "player"}),
+            );
+        }
+        for p in [&p1, &p2] {
+            let g = p.read(&format!("/api/v1/games/{id}"));
+            let power = g["my_powers"][0].as_str().unwrap().to_string();
+            let sheet = hold_sheet(&g, std::slice::from_ref(&power), "marker");
+            p.ok(
+                &format!("/api/v1/games/{id}/orders"),
+                json!({"power": power, "orders": sheet}),
+            );
+        }
+        ids.push(id);
+    }
+    (gm, ids)
+}
+
+/// The database drops the scheduler's connections while it works (PostgreSQL restarted,
+/// a network cut): the games it was adjudicating are adjudicated at a later tick, each
+/// exactly once, rather than left without a deadline.
+#[test]
+fn a_dropped_database_connection_leaves_no_due_game_unadjudicated() {
+    let Some(db) = fresh_postgres("crash_dropped") else {
+        eprintln!("SKIPPED: no PostgreSQL (set ENTENTE_TEST_POSTGRES)");
+        return;
+    };
+    let games = 30;
+    let server = Server::start_with(&db, &["--workers", "4"]);
+    let (gm, ids) = two_player_games(&server, "cd", games);
+    let probe = Probe::open(&db);
+    let at = jiff::Timestamp::now() + jiff::SignedDuration::from_millis(1000);
+    for id in &ids {
+        set_deadline(&gm, id, at);
+    }
+    let advanced = |probe: &Probe| {
+        probe
+            .phases()
+            .iter()
+            .filter(|(g, p)| ids.contains(g) && p == "F1914M")
+            .count()
+    };
+    assert!(within(30, || advanced(&probe) >= 1), "nothing adjudicated");
+    // Cut every connection of the server's, again and again, while it works.
+    let mut cut = 0;
+    let end = Instant::now() + Duration::from_millis(1500);
+    while Instant::now() < end && advanced(&probe) < games {
+        let n = probe.rows(
+            "SELECT CAST(count(pg_terminate_backend(pid)) AS TEXT) FROM pg_stat_activity \
+             WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
+            None,
+        );
+        cut += n[0][0].as_deref().unwrap_or("0").parse::<usize>().unwrap();
+        std::thread::sleep(Duration::from_millis(15));
+    }
+    eprintln!(
+        "{cut} connections cut; {} of {games} games adjudicated then",
+        advanced(&probe)
+    );
+    assert!(
+        within(30, || advanced(&probe) == games),
+        "after the database dropped the server's connections only {} of {games} due games were adjudicated",
+        advanced(&probe)
+    );
+    for id in &ids {
+        assert_eq!(adjudications(&gm, id), ["S1914M"], "game {id}");
+        let g = gm.read(&format!("/api/v1/games/{id}"));
+        assert_eq!(g["history_len"], 1, "game {id}");
+    }
+}
