@@ -43,8 +43,18 @@ fn want_text(r: &Reason) -> String {
     t
 }
 
+/// A reason naming a province the map does not have.
+#[derive(Debug, thiserror::Error)]
+#[error("unknown province '{0}' after 'by'")]
+struct UnknownByProvince(String);
+
 /// Does the failure match the reason a case states? An unknown province is an error.
-fn reason_matches(map: &Map, before: &Position, f: &Failure, r: &Reason) -> Result<bool, String> {
+fn reason_matches(
+    map: &Map,
+    before: &Position,
+    f: &Failure,
+    r: &Reason,
+) -> Result<bool, UnknownByProvince> {
     if f.describe() != r.word {
         return Ok(false);
     }
@@ -56,7 +66,7 @@ fn reason_matches(map: &Map, before: &Position, f: &Failure, r: &Reason) -> Resu
     };
     let p = map
         .lookup_province(name)
-        .ok_or_else(|| format!("unknown province '{name}' after 'by'"))?;
+        .ok_or_else(|| UnknownByProvince(name.clone()))?;
     if f.by() != Some(p) {
         return Ok(false);
     }

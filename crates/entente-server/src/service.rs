@@ -683,11 +683,9 @@ pub async fn set_ready(db: &Db, caller: &Caller, id: &str, ready: bool) -> ApiRe
         .execute(&mut *tx)
         .await?;
     let members = load_members(&mut *tx, id).await?;
-    let mut due = game.due_at;
     if game.options.end_when_ready && !s.is_paused() && all_ready(&s, &members) {
-        due = Some(millis(now()));
         sqlx::query("UPDATE games SET due_at = $1 WHERE id = $2")
-            .bind(due)
+            .bind(millis(now()))
             .bind(id)
             .execute(&mut *tx)
             .await?;
@@ -701,7 +699,6 @@ pub async fn set_ready(db: &Db, caller: &Caller, id: &str, ready: bool) -> ApiRe
     )
     .await?;
     tx.commit().await?;
-    let _ = due;
     Ok(())
 }
 
