@@ -2,6 +2,7 @@
 // Each test binary compiles this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod server;
 
 use serde_json::Value;
