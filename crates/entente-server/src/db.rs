@@ -56,11 +56,11 @@ impl Db {
             }
             (Backend::Sqlite, format!("sqlite://{path}?mode=rwc"))
         };
-        let sqlite = |connections: u32| {
+        let sqlite = |connections: u32, autocheckpoint: bool| {
             AnyPoolOptions::new()
                 .max_connections(connections)
                 .acquire_timeout(Duration::from_secs(30))
-                .after_connect(|conn, _| {
+                .after_connect(move |conn, _| {
                     Box::pin(async move {
                         // Writers wait for each other rather than fail; WAL lets readers
                         // go on while one writes; NORMAL is durable against a crash of the
@@ -69,12 +69,18 @@ impl Db {
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
+                        if !autocheckpoint {
+                            // The writer never copies the WAL back into the database
+                            // itself (a commit that did would take tens of milliseconds,
+                            // with an fsync): the checkpointer task does, beside it.
+                            conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
+                        }
                         Ok(())
                     })
                 })
         };
         let pool = match backend {
-            Backend::Sqlite => sqlite(8).connect(&url).await,
+            Backend::Sqlite => sqlite(8, true).connect(&url).await,
             Backend::Postgres => {
                 AnyPoolOptions::new()
                     .max_connections(16)
@@ -85,7 +91,14 @@ impl Db {
         }
         .map_err(DbError::Connect)?;
         let writer = match backend {
-            Backend::Sqlite => sqlite(1).connect(&url).await.map_err(DbError::Connect)?,
+            Backend::Sqlite => {
+                let writer = sqlite(1, false)
+                    .connect(&url)
+                    .await
+                    .map_err(DbError::Connect)?;
+                tokio::spawn(checkpointer(pool.clone()));
+                writer
+            }
             Backend::Postgres => pool.clone(),
         };
         match backend {
@@ -98,6 +111,43 @@ impl Db {
             writer,
             sessions: Default::default(),
         })
+    }
+}
+
+/// WAL frames (pages) past which the checkpointer restarts the WAL from its beginning
+/// (about 64 MiB: at 100 submissions a second, once every 20 seconds or so).
+const WAL_RESTART_FRAMES: i64 = 16000;
+
+/// SQLite's checkpoints, off the writer's path. SQLite's own (`wal_autocheckpoint`) are run
+/// by whichever commit crossed 1,000 pages of WAL, which then copied them all into the
+/// database file and synced it before it answered: with them, the p99 of a submission at
+/// 100/s was 25–28 ms (`entente-load`, docs/bench.md). Here, once a second, a PASSIVE
+/// checkpoint on a reading connection copies the committed pages without blocking the
+/// writer or the readers; and when the WAL has grown past [`WAL_RESTART_FRAMES`] a RESTART
+/// checkpoint (which waits for the writer, then starts the WAL over) bounds its size — a
+/// few milliseconds, since the pages were already copied.
+async fn checkpointer(pool: AnyPool) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if pool.is_closed() {
+            return;
+        }
+        let passive = sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(PASSIVE)")
+            .fetch_one(&pool)
+            .await;
+        let result = match passive {
+            Ok((_, frames, _)) if frames > WAL_RESTART_FRAMES => {
+                sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(RESTART)")
+                    .fetch_one(&pool)
+                    .await
+            }
+            other => other,
+        };
+        if let Err(e) = result {
+            tracing::warn!("checkpoint of the WAL: {e}");
+        }
     }
 }
 

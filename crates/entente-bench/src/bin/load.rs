@@ -53,10 +53,17 @@ struct Args {
     /// Concurrent connections during set up.
     #[arg(long, default_value_t = 16)]
     setup_clients: usize,
-    /// Concurrent clients of the load phase.
+    /// Connections of the load phase (at most this many submissions in flight).
     #[arg(long, default_value_t = 32)]
     clients: usize,
-    /// Submissions in the load phase (default: 10 per seat, 70,000 for 1,000 games).
+    /// Submissions per second, sent on a fixed schedule whatever the answers (an open
+    /// loop: submission i is due at i/RATE seconds, and its latency is counted from then,
+    /// so a slow answer that delays the next ones is charged to them too). 0: a closed
+    /// loop, each client sending its next sheet when the last is answered (saturation).
+    #[arg(long, default_value_t = 100.0)]
+    rate: f64,
+    /// Submissions in the load phase (default: 60 seconds' worth at --rate; 10 per seat in
+    /// a closed loop, 70,000 for 1,000 games).
     #[arg(long)]
     submissions: Option<usize>,
     /// Seconds from the last deadline set to the common deadline (the deadlines fall in
@@ -253,6 +260,17 @@ fn memory(pid: Option<u32>) -> Option<(f64, f64)> {
     Some((field("VmHWM:")?, field("VmRSS:")?))
 }
 
+/// CPU seconds (user + system) the process `pid` has used.
+fn cpu_seconds(pid: Option<u32>) -> Option<f64> {
+    let text = std::fs::read_to_string(format!("/proc/{}/stat", pid?)).ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = &text[text.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    // USER_HZ is 100 on Linux.
+    Some(ticks / 100.0)
+}
+
 fn report_memory(pid: Option<u32>, when: &str) {
     match memory(pid) {
         Some((hwm, rss)) => {
@@ -317,6 +335,70 @@ struct Seat {
     game: String,
     token: Arc<str>,
     power: String,
+}
+
+/// Submits the Spring 1901 sheet of `seat`; every line must be understood.
+async fn submit(c: &mut Conn, seat: &Seat) -> Res<()> {
+    let body = json!({"power": seat.power, "orders": sheet_of(&seat.power)});
+    let r = c
+        .call(
+            "POST",
+            &format!("/api/v1/games/{}/orders", seat.game),
+            Some(&seat.token),
+            Some(&body),
+        )
+        .await?;
+    match r {
+        (200, v) => {
+            let bad = v["lines"]
+                .as_array()
+                .is_none_or(|ls| ls.iter().any(|l| !l["error"].is_null()));
+            if bad {
+                Err(format!("sheet of {} not understood: {v}", seat.power))
+            } else {
+                Ok(())
+            }
+        }
+        (st, v) => Err(format!("submission -> {st} {v}")),
+    }
+}
+
+/// The open loop: submission `i` is due at `i / rate` seconds after the start, whether or
+/// not the earlier ones were answered; it waits for one of `clients` connections, and its
+/// latency runs from when it was due to its answer (no coordinated omission: a stall of
+/// the server is charged to every submission it delays).
+async fn open_loop(
+    base: &str,
+    seats: Arc<Vec<Seat>>,
+    total: usize,
+    clients: usize,
+    rate: f64,
+) -> Res<Vec<Duration>> {
+    let pool: Arc<std::sync::Mutex<Vec<Conn>>> = Arc::new(std::sync::Mutex::new(
+        (0..clients.max(1)).map(|_| Conn::new(base)).collect(),
+    ));
+    let permits = Arc::new(tokio::sync::Semaphore::new(clients.max(1)));
+    let start = tokio::time::Instant::now();
+    let mut tasks = Vec::with_capacity(total);
+    for i in 0..total {
+        let due = start + Duration::from_secs_f64(i as f64 / rate);
+        tokio::time::sleep_until(due).await;
+        let seat = seats[(i * 7919) % seats.len()].clone();
+        let (pool, permits) = (pool.clone(), permits.clone());
+        tasks.push(tokio::spawn(async move {
+            let _permit = permits.acquire_owned().await.map_err(|e| e.to_string())?;
+            let mut conn = pool.lock().expect("pool").pop().ok_or("no connection")?;
+            let r = submit(&mut conn, &seat).await;
+            let d = due.elapsed();
+            pool.lock().expect("pool").push(conn);
+            r.map(|()| d)
+        }));
+    }
+    let mut out = Vec::with_capacity(total);
+    for t in tasks {
+        out.push(t.await.map_err(|e| e.to_string())??);
+    }
+    Ok(out)
 }
 
 async fn run(a: Args) -> Res<()> {
@@ -453,54 +535,54 @@ async fn run(a: Args) -> Res<()> {
     );
     report_memory(pid, "after set up");
 
-    // Load: C clients submit sheets.
+    // Load: sheets submitted at a fixed rate, or by C clients in a closed loop.
     let seats: Arc<Vec<Seat>> = Arc::new(games.iter().flat_map(|(_, s)| s.clone()).collect());
-    let total = a.submissions.unwrap_or(10 * seats.len());
+    let total = a.submissions.unwrap_or(if a.rate > 0.0 {
+        (a.rate * 60.0).ceil() as usize
+    } else {
+        10 * seats.len()
+    });
+    let cpu0 = cpu_seconds(pid);
     let t2 = Instant::now();
-    let st = seats.clone();
-    let lat: Vec<Duration> = for_all(&base, total, a.clients, move |mut c, i| {
-        // Seats in a scattered order, every seat as often.
-        let seat = st[(i * 7919) % st.len()].clone();
-        async move {
-            let body = json!({"power": seat.power, "orders": sheet_of(&seat.power)});
-            let t = Instant::now();
-            let r = c
-                .call(
-                    "POST",
-                    &format!("/api/v1/games/{}/orders", seat.game),
-                    Some(&seat.token),
-                    Some(&body),
-                )
-                .await;
-            let d = t.elapsed();
-            let r = match r {
-                Ok((200, v)) => {
-                    let bad = v["lines"]
-                        .as_array()
-                        .is_none_or(|ls| ls.iter().any(|l| !l["error"].is_null()));
-                    if bad {
-                        Err(format!("sheet of {} not understood: {v}", seat.power))
-                    } else {
-                        Ok(d)
-                    }
-                }
-                Ok((st, v)) => Err(format!("submission -> {st} {v}")),
-                Err(e) => Err(e),
-            };
-            (c, r)
-        }
-    })
-    .await?;
+    let lat: Vec<Duration> = if a.rate > 0.0 {
+        open_loop(&base, seats.clone(), total, a.clients, a.rate).await?
+    } else {
+        let st = seats.clone();
+        for_all(&base, total, a.clients, move |mut c, i| {
+            let seat = st[(i * 7919) % st.len()].clone();
+            async move {
+                let t = Instant::now();
+                let r = submit(&mut c, &seat).await.map(|()| t.elapsed());
+                (c, r)
+            }
+        })
+        .await?
+    };
     let wall = t2.elapsed();
     let mut sorted = lat.clone();
     sorted.sort();
+    let mode = if a.rate > 0.0 {
+        format!(
+            "at a fixed rate of {}/s on up to {} connections",
+            a.rate, a.clients
+        )
+    } else {
+        format!("by {} clients in a closed loop", a.clients)
+    };
     println!(
-        "load: {} submissions by {} clients in {:.1} s: {:.0} per second",
+        "load: {} submissions {mode} in {:.1} s: {:.0} per second",
         sorted.len(),
-        a.clients,
         wall.as_secs_f64(),
         sorted.len() as f64 / wall.as_secs_f64()
     );
+    if let (Some(c0), Some(c1)) = (cpu0, cpu_seconds(pid)) {
+        let used = c1 - c0;
+        println!(
+            "server CPU during the load: {used:.1} s ({:.2} ms per submission, {:.0}% of one core)",
+            used * 1000.0 / sorted.len().max(1) as f64,
+            used * 100.0 / wall.as_secs_f64()
+        );
+    }
     println!(
         "submission latency: p50 {}, p90 {}, p99 {}, max {}",
         ms(percentile(&sorted, 0.50)),
