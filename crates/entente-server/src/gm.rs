@@ -154,6 +154,22 @@ async fn adjudicate_locked(
 pub async fn adjudicate_if_due(db: &Db, id: &str) -> ApiResult<bool> {
     let now_ms = millis(now());
     let mut tx = db.writer.begin().await?;
+    if db.backend == crate::db::Backend::Postgres {
+        // A game another server holds (adjudicating it, or a player's change) is passed
+        // over, not waited for: the scheduler goes on with the other due games, and looks
+        // at this one again at its next tick. (SQLite has one writer at a time: nothing to
+        // skip.)
+        let claimed = sqlx::query(
+            "SELECT id FROM games WHERE id = $1 AND status = 'active' AND due_at IS NOT NULL AND due_at <= $2 FOR UPDATE SKIP LOCKED",
+        )
+        .bind(id)
+        .bind(now_ms)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if claimed.is_none() {
+            return Ok(false);
+        }
+    }
     // Locks the game only if it is still due: a second server waiting on the lock finds
     // the deadline moved when it gets it, and changes nothing.
     let r = sqlx::query(

@@ -182,3 +182,83 @@ fn two_servers_on_one_sqlite_file_adjudicate_each_phase_once_and_keep_every_shee
     let db = format!("sqlite:{}", dir.join("cluster.db").display());
     cluster(&db, "cs", 2, 12);
 }
+
+/// On PostgreSQL a server claims a due game with `FOR UPDATE SKIP LOCKED`: a game another
+/// server holds (here a psql session holds its row) is passed over, not waited for, so
+/// the other due games go on being adjudicated. With one scheduler worker and the locked
+/// game due first, a server that waited on the lock would adjudicate nothing.
+#[test]
+fn a_due_game_locked_by_another_server_is_skipped_not_waited_for() {
+    let Some(db) = fresh_postgres("skip_locked") else {
+        eprintln!("SKIPPED: no PostgreSQL (set ENTENTE_TEST_POSTGRES)");
+        return;
+    };
+    let server = Server::start_with(&db, &["--workers", "1"]);
+    let gm = server.account("skgm");
+    let players: Vec<Client> = (0..7).map(|i| server.account(&format!("skp{i}"))).collect();
+    let ids: Vec<String> = (0..2)
+        .map(|i| {
+            let id = gm.ok(
+                "/api/v1/games",
+                json!({"title": format!("skip {i}"), "deadlines": {"kind": "manual"}}),
+            )["id"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            for p in &players {
+                p.ok(&format!("/api/v1/games/{id}/join"), json!({"role": "player"}));
+            }
+            id
+        })
+        .collect();
+    let (locked, free) = (&ids[0], &ids[1]);
+    let now = jiff::Timestamp::now();
+    set_deadline(&gm, locked, now + jiff::SignedDuration::from_millis(1500));
+    set_deadline(&gm, free, now + jiff::SignedDuration::from_millis(2500));
+
+    // Another "server" holds the first game's row, as one adjudicating it would.
+    let mut psql = std::process::Command::new("psql")
+        .args([db.as_str(), "-qtA", "-v", "ON_ERROR_STOP=1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("psql");
+    let mut stdin = psql.stdin.take().unwrap();
+    use std::io::{BufRead, Write};
+    writeln!(
+        stdin,
+        "BEGIN; SELECT id FROM games WHERE id = '{locked}' FOR UPDATE;"
+    )
+    .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(psql.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert_eq!(line.trim(), locked, "psql holds the row");
+
+    let probe = Probe::open(&db);
+    let phase_of = |id: &str| {
+        probe
+            .phases()
+            .into_iter()
+            .find(|(g, _)| g == id)
+            .map(|(_, p)| p)
+            .unwrap()
+    };
+    assert!(
+        within(20, || phase_of(free) == "F1901M"),
+        "the free game was not adjudicated while the other was locked: {}",
+        phase_of(free)
+    );
+    assert_eq!(phase_of(locked), "S1901M", "the locked game was changed");
+
+    // The lock released, the skipped game is adjudicated at a later tick.
+    writeln!(stdin, "COMMIT;").unwrap();
+    drop(stdin);
+    let _ = psql.wait();
+    assert!(
+        within(20, || phase_of(locked) == "F1901M"),
+        "the game skipped while locked was never adjudicated: {}",
+        phase_of(locked)
+    );
+}
