@@ -78,6 +78,24 @@ fn schedule_next(s: &mut Session, o: &NewGame) -> ApiResult<()> {
     Ok(())
 }
 
+/// The powers that missed this phase's deadline: no sheet, and their player did not mark
+/// ready either (ready without orders is a decision: every unit holds, no build).
+fn missed_by(s: &Session, members: &[Member]) -> Vec<String> {
+    let phase = s.game().phase().code();
+    s.status()
+        .missing
+        .iter()
+        .map(|&p| s.map().power(p).name.clone())
+        .filter(|name| {
+            !members.iter().any(|m| {
+                m.role == "player"
+                    && m.powers.contains(name)
+                    && m.ready_phase.as_deref() == Some(phase.as_str())
+            })
+        })
+        .collect()
+}
+
 /// Adjudicates the locked game: counts missed orders (civil disorder after the game's
 /// limit), adjudicates, sets the next deadline, writes the game and tells the members.
 async fn adjudicate_locked(
@@ -88,12 +106,7 @@ async fn adjudicate_locked(
     force: bool,
 ) -> ApiResult<(usize, Session)> {
     let o = &game.options;
-    let missing: Vec<String> = s
-        .status()
-        .missing
-        .iter()
-        .map(|&p| s.map().power(p).name.clone())
-        .collect();
+    let missing = missed_by(&s, members);
     let awaited: Vec<String> = s
         .game()
         .powers_to_order()
@@ -126,6 +139,13 @@ async fn adjudicate_locked(
         }
     }
     let n = s.adjudicate_when_due(now(), force)?;
+    if n > 0 {
+        // A draw vote is about the position the player saw when casting it.
+        sqlx::query("UPDATE members SET draw_vote = NULL WHERE game_id = $1")
+            .bind(&game.id)
+            .execute(&mut **tx)
+            .await?;
+    }
     schedule_next(&mut s, o)?;
     save_game(tx, &game.id, &s, due_of(&s)).await?;
     notify(
@@ -205,22 +225,17 @@ pub async fn adjudicate_if_due(db: &Db, id: &str) -> ApiResult<bool> {
         tx.commit().await?;
         return Ok(false);
     }
+    let missing = missed_by(&s, &members);
     if passed
         && !ready
         && game.options.missed_orders == MissedRule::GameMaster
-        && !s.status().missing.is_empty()
+        && !missing.is_empty()
     {
         // The game master decides: the game waits, and the game master is told.
         sqlx::query("UPDATE games SET due_at = NULL WHERE id = $1")
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        let missing: Vec<String> = s
-            .status()
-            .missing
-            .iter()
-            .map(|&p| s.map().power(p).name.clone())
-            .collect();
         notify(
             &mut tx,
             id,
@@ -357,10 +372,13 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
             schedule_next(&mut s, &game.options)?;
             // The phase is open again: readiness marked in it before it was adjudicated
             // would end it as soon as anyone marks ready again.
-            sqlx::query("UPDATE members SET ready_phase = NULL WHERE game_id = $1")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            // Draw votes too, as at every adjudication: the position has changed.
+            sqlx::query(
+                "UPDATE members SET ready_phase = NULL, draw_vote = NULL WHERE game_id = $1",
+            )
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
             notify(
                 &mut tx,
                 id,

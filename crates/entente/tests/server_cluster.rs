@@ -206,7 +206,10 @@ fn a_due_game_locked_by_another_server_is_skipped_not_waited_for() {
                 .unwrap()
                 .to_string();
             for p in &players {
-                p.ok(&format!("/api/v1/games/{id}/join"), json!({"role": "player"}));
+                p.ok(
+                    &format!("/api/v1/games/{id}/join"),
+                    json!({"role": "player"}),
+                );
             }
             id
         })

@@ -697,3 +697,77 @@ fn a_power_goes_into_civil_disorder_only_after_missing_the_limit_of_deadlines_in
         }
     }
 }
+
+/// A player who marks ready without sending orders has decided (every unit holds): that is
+/// not a missed deadline, and does not count toward civil disorder.
+#[test]
+fn a_player_marked_ready_without_orders_has_not_missed_the_deadline() {
+    let dir = scratch("server_game", "readyempty");
+    for db in databases(&dir, "readyempty") {
+        let server = Server::start(&db);
+        let (id, gm, players) = full_game(
+            &server,
+            "re",
+            "7",
+            json!({
+                "deadlines": {"kind": "manual"},
+                "missed_orders": "civil-disorder",
+                "missed_limit": 1,
+            }),
+        );
+        let start = gm.read(&format!("/api/v1/games/{id}"));
+        for (power, orders) in SPRING_1901.iter().filter(|(p, _)| *p != "Italy") {
+            submit(of(&players, power), &id, power, orders);
+        }
+        of(&players, "Italy").ok(&format!("/api/v1/games/{id}/ready"), json!({"ready": true}));
+        gm.ok(
+            &format!("/api/v1/games/{id}/gm"),
+            json!({"act": "deadline", "at": rfc3339_in(Duration::from_millis(1200))}),
+        );
+        wait_phase(&gm, &id, "F1901M", 15);
+        let g = gm.read(&format!("/api/v1/games/{id}"));
+        assert_eq!(units(&g, "Italy"), units(&start, "Italy"), "Italy held");
+        assert_eq!(
+            power_entry(&g, "Italy")["civil_disorder"],
+            false,
+            "ready without orders is not a missed deadline: {g}"
+        );
+    }
+}
+
+/// A draw vote is about the position the player saw: an adjudication clears every vote,
+/// so votes cast in an earlier phase do not make a draw with a vote cast later.
+#[test]
+fn draw_votes_are_cleared_when_a_phase_is_adjudicated() {
+    let dir = scratch("server_game", "drawclear");
+    for db in databases(&dir, "drawclear") {
+        let server = Server::start(&db);
+        let (id, gm, players) =
+            full_game(&server, "dc", "7", json!({"deadlines": {"kind": "manual"}}));
+        for (_, c) in &players[..6] {
+            let r = c.ok(&format!("/api/v1/games/{id}/draw"), json!({"vote": true}));
+            assert_eq!(r["ended"], false, "{r}");
+        }
+        gm.ok(
+            &format!("/api/v1/games/{id}/gm"),
+            json!({"act": "deadline", "at": rfc3339_in(Duration::from_millis(1200))}),
+        );
+        wait_phase(&gm, &id, "F1901M", 15);
+        let r = players[6]
+            .1
+            .ok(&format!("/api/v1/games/{id}/draw"), json!({"vote": true}));
+        assert_eq!(
+            r["ended"], false,
+            "six votes of Spring 1901 counted in Fall: {r}"
+        );
+        let g = gm.read(&format!("/api/v1/games/{id}"));
+        assert_eq!(g["phase"], "F1901M", "{g}");
+        assert_ne!(g["status"], "finished", "{g}");
+        // Voted again in this phase, unanimously: the draw is made.
+        for (_, c) in &players[..6] {
+            c.ok(&format!("/api/v1/games/{id}/draw"), json!({"vote": true}));
+        }
+        let g = gm.read(&format!("/api/v1/games/{id}"));
+        assert_eq!(g["status"], "finished", "{g}");
+    }
+}
