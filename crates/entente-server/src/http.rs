@@ -353,6 +353,21 @@ async fn get_sheet(
     Ok(Json(service::sheet(&st.db, &c, &id, &q.power).await?))
 }
 
+/// Every sheet sent for a power, earlier phases too, oldest first (the power's player and
+/// the game master only).
+#[utoipa::path(get, path = "/api/v1/games/{id}/sheets", params(("id" = String, Path), ("power" = String, Query)),
+    responses((status = 200, body = [SentSheet]), (status = 403, body = ErrorBody)))]
+async fn sent_sheets(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<PowerQuery>,
+) -> ApiResult<Json<Vec<SentSheet>>> {
+    let c = must(&st, &headers, &method).await?;
+    Ok(Json(service::sent_sheets(&st.db, &c, &id, &q.power).await?))
+}
+
 #[utoipa::path(post, path = "/api/v1/games/{id}/ready", params(("id" = String, Path)), request_body = ReadyIn,
     responses((status = 204), (status = 403, body = ErrorBody)))]
 async fn ready(
@@ -655,6 +670,7 @@ async fn events(
         leave,
         submit,
         get_sheet,
+        sent_sheets,
         ready,
         send_press,
         get_press,
@@ -670,8 +686,8 @@ async fn events(
     components(schemas(
         ErrorBody, SignUpIn, SignInIn, AccountOut, SignedIn, TokenOut, Created, JoinIn, OrdersIn,
         ReadyIn, PressIn, DrawIn, DrawOut, NewGame, PressRule, AssignRule, Reveal, MissedRule,
-        DrawRule, EchoLine, SheetOut, PlayerOut, GameOut, PressOut, PhaseOut, LogOut, GmAct,
-        ActDone
+        DrawRule, EchoLine, SheetOut, SentSheet, PlayerOut, GameOut, PressOut, PhaseOut, LogOut,
+        GmAct, ActDone
     ))
 )]
 pub struct ApiDoc;
@@ -710,6 +726,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/games/{id}/join", post(join))
         .route("/api/v1/games/{id}/leave", post(leave))
         .route("/api/v1/games/{id}/orders", post(submit).get(get_sheet))
+        .route("/api/v1/games/{id}/sheets", get(sent_sheets))
         .route("/api/v1/games/{id}/ready", post(ready))
         .route("/api/v1/games/{id}/press", post(send_press).get(get_press))
         .route("/api/v1/games/{id}/draw", post(draw))

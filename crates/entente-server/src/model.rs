@@ -163,6 +163,20 @@ pub struct SheetOut {
     pub warnings: Vec<String>,
 }
 
+/// One sheet as it was sent, in the order received (the last of a phase is the one that
+/// counted).
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct SentSheet {
+    pub phase: String,
+    /// When the server received it (RFC 3339, UTC).
+    pub at: String,
+    /// `player` or `game master`: who sent it (never an account's name, which would tell a
+    /// replacement player who played the power before).
+    pub by: String,
+    /// The sheet's text as sent.
+    pub text: String,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct PlayerOut {
     pub power: String,

@@ -663,6 +663,45 @@ pub async fn sheet(db: &Db, caller: &Caller, id: &str, power: &str) -> ApiResult
     Ok(echo_out(&s, p, &echoes))
 }
 
+/// Every sheet sent for `power`, earlier phases too, oldest first: for the power's player
+/// and the game master only (the drafts of a phase stay private after it, too).
+pub async fn sent_sheets(
+    db: &Db,
+    caller: &Caller,
+    id: &str,
+    power: &str,
+) -> ApiResult<Vec<SentSheet>> {
+    let game = load_game(&db.pool, id).await?;
+    let members = load_members(&db.pool, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    let s = session_of(&game)?;
+    let p = power_for(&s, &v, power)?;
+    let name = s.map().power(p).name.clone();
+    let rows = sqlx::query(
+        "SELECT phase, account_id, body, at FROM sheets WHERE game_id = $1 AND power = $2 ORDER BY id",
+    )
+    .bind(id)
+    .bind(&name)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let by: i64 = r.try_get(1)?;
+            Ok(SentSheet {
+                phase: r.try_get(0)?,
+                by: if by == game.created_by {
+                    "game master"
+                } else {
+                    "player"
+                }
+                .to_string(),
+                text: r.try_get(2)?,
+                at: from_millis(r.try_get(3)?).to_string(),
+            })
+        })
+        .collect()
+}
+
 /// Marks the caller's powers ready (or not). When every power with something to decide is
 /// ready, and the game says so, the phase ends now.
 pub async fn set_ready(db: &Db, caller: &Caller, id: &str, ready: bool) -> ApiResult<()> {

@@ -771,3 +771,64 @@ fn draw_votes_are_cleared_when_a_phase_is_adjudicated() {
         assert_eq!(g["status"], "finished", "{g}");
     }
 }
+
+/// Every sheet sent is kept and can be read back by its player, in the order sent, with
+/// its phase, earlier phases too; the last of a phase is the one that counted.
+#[test]
+fn a_player_reads_back_every_sheet_sent_for_the_power_earlier_phases_too() {
+    let dir = scratch("server_game", "sentsheets");
+    for db in databases(&dir, "sentsheets") {
+        let server = Server::start(&db);
+        let (id, gm, players) =
+            full_game(&server, "ss", "7", json!({"deadlines": {"kind": "manual"}}));
+        let fr = of(&players, "France");
+        submit(fr, &id, "France", "A Par H");
+        submit(fr, &id, "France", "A Par - Pic");
+        gm.ok(
+            &format!("/api/v1/games/{id}/orders"),
+            json!({"power": "France", "orders": "A Par - Bur\nA Mar - Spa\nF Bre - Mao"}),
+        );
+        gm.ok(
+            &format!("/api/v1/games/{id}/gm"),
+            json!({"act": "adjudicate", "force": true}),
+        );
+        wait_phase(&gm, &id, "F1901M", 15);
+        submit(fr, &id, "France", "A Bur - Mun");
+        let log = fr.read(&format!("/api/v1/games/{id}/sheets?power=France"));
+        let got: Vec<(&str, &str, &str)> = log
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| {
+                (
+                    x["phase"].as_str().unwrap(),
+                    x["by"].as_str().unwrap(),
+                    x["text"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("S1901M", "player", "A Par H"),
+                ("S1901M", "player", "A Par - Pic"),
+                (
+                    "S1901M",
+                    "game master",
+                    "A Par - Bur\nA Mar - Spa\nF Bre - Mao"
+                ),
+                ("F1901M", "player", "A Bur - Mun"),
+            ],
+            "{log}"
+        );
+        // The last sheet of Spring counted.
+        let g = gm.read(&format!("/api/v1/games/{id}"));
+        assert_eq!(units(&g, "France"), sorted(&["A bur", "A spa", "F mao"]));
+        // Another player may not read them, nor may the game master's choice of words
+        // name an account.
+        let (st, _) =
+            of(&players, "Germany").get(&format!("/api/v1/games/{id}/sheets?power=France"));
+        assert_eq!(st, 403);
+        assert!(!log.to_string().contains("ssp"), "an account named: {log}");
+    }
+}

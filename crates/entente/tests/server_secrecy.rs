@@ -371,6 +371,20 @@ fn every_route(db: &str) {
             status: [403, 200, 200, 403, 403, 401],
         },
         Row {
+            method: "GET",
+            template: "/api/v1/games/{id}/sheets",
+            query: "?power=England",
+            body: none,
+            status: [200, 403, 200, 403, 403, 401],
+        },
+        Row {
+            method: "GET",
+            template: "/api/v1/games/{id}/sheets",
+            query: "?power=France",
+            body: none,
+            status: [403, 200, 200, 403, 403, 401],
+        },
+        Row {
             method: "POST",
             template: "/api/v1/games/{id}/ready",
             query: "",
@@ -547,6 +561,9 @@ fn every_route(db: &str) {
     let record = format!("GET /api/v1/games/{id}/record");
     assert!(found(OWNER, &orders, ORDER_SECRET));
     assert!(found(GM, &orders, ORDER_SECRET));
+    let sheets = format!("GET /api/v1/games/{id}/sheets?power=England");
+    assert!(found(OWNER, &sheets, ORDER_SECRET));
+    assert!(found(GM, &sheets, ORDER_SECRET));
     assert!(found(OWNER, &press, PRESS_SECRET));
     assert!(found(GM, &press, PRESS_SECRET));
     assert!(found(OTHER, &press, "France greets all"));
