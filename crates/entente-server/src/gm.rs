@@ -82,10 +82,8 @@ fn schedule_next(s: &mut Session, o: &NewGame) -> ApiResult<()> {
 /// ready either (ready without orders is a decision: every unit holds, no build).
 fn missed_by(s: &Session, members: &[Member]) -> Vec<String> {
     let phase = s.game().phase().code();
-    s.status()
-        .missing
-        .iter()
-        .map(|&p| s.map().power(p).name.clone())
+    power_names(s, &s.status().missing)
+        .into_iter()
         .filter(|name| {
             !members.iter().any(|m| {
                 m.role == "player"
@@ -107,12 +105,7 @@ async fn adjudicate_locked(
 ) -> ApiResult<(usize, Session)> {
     let o = &game.options;
     let missing = missed_by(&s, members);
-    let awaited: Vec<String> = s
-        .game()
-        .powers_to_order()
-        .iter()
-        .map(|&p| s.map().power(p).name.clone())
-        .collect();
+    let awaited = power_names(&s, &s.game().powers_to_order());
     for m in members.iter().filter(|m| m.role == "player") {
         let concerned = m.powers.iter().any(|p| awaited.contains(p));
         if !concerned {

@@ -160,6 +160,14 @@ where
         .collect()
 }
 
+/// The names of `powers` on the game's map.
+pub fn power_names(s: &Session, powers: &[PowerId]) -> Vec<String> {
+    powers
+        .iter()
+        .map(|&p| s.map().power(p).name.clone())
+        .collect()
+}
+
 /// The reader's role in a game.
 pub fn viewer(caller: Option<Caller>, game: &GameRow, members: &[Member]) -> Viewer {
     let role = match &caller {
@@ -802,8 +810,7 @@ pub async fn send_press(
     let audience = match &m.to {
         Recipients::All => "all".to_string(),
         Recipients::Powers(ps) => {
-            let mut names: Vec<String> =
-                ps.iter().map(|&p| s.map().power(p).name.clone()).collect();
+            let mut names = power_names(&s, ps);
             names.push(s.map().power(m.from).name.clone());
             audience_of(&names)
         }
@@ -838,7 +845,7 @@ fn press_out(
         from: sender.map(|p| s.map().power(p).name.clone()),
         to: match &m.to {
             Recipients::All => vec!["all".into()],
-            Recipients::Powers(ps) => ps.iter().map(|&p| s.map().power(p).name.clone()).collect(),
+            Recipients::Powers(ps) => power_names(s, ps),
         },
         text: m.text.clone(),
         at: m.at.map(|t| t.to_string()),
@@ -906,7 +913,7 @@ pub async fn vote_draw(
                 .collect::<ApiResult<_>>()?;
             ids.sort();
             ids.dedup();
-            let names: Vec<String> = ids.iter().map(|&p| s.map().power(p).name.clone()).collect();
+            let names = power_names(&s, &ids);
             Some(names.join(","))
         }
     };
@@ -918,12 +925,7 @@ pub async fn vote_draw(
         .await?;
     let members = load_members(&mut *tx, id).await?;
     // The survivors' players must all have voted the same.
-    let survivors: Vec<String> = s
-        .game()
-        .survivors()
-        .iter()
-        .map(|&p| s.map().power(p).name.clone())
-        .collect();
+    let survivors = power_names(&s, &s.game().survivors());
     let voters: Vec<&Member> = members
         .iter()
         .filter(|m| m.role == "player" && m.powers.iter().any(|p| survivors.contains(p)))
