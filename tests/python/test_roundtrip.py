@@ -40,6 +40,13 @@ RETREATS_AFTER_CONVOYED_ATTACK = (
     "contested space (2000 rules; DATC 4.A.5 excepts only the attacker's origin); the "
     "package offers every adjacent space when the attacker came by convoy"
 )
+CIVIL_DISORDER_DISTANCE_OF_A_FLEET_ON_A_COAST = (
+    "civil-disorder removals: a unit's distance to its home centres is counted in spaces "
+    "(1971 rules: 'en comptant les distances en espaces'; so a fleet in Spain is one space "
+    "from Marseilles whichever coast it is on); the package counts a fleet's moves from its "
+    "coast, so a fleet on a split coast is farther and removed first"
+)
+SPLIT_COASTS = ("spa/", "stp/", "bul/")
 
 
 def phase_orders(phase):
@@ -56,12 +63,19 @@ def occupant(phase, prov):
 
 
 def convoyed_attacks(phase):
-    """(origin, destination, attacker's power) of every move ordered with VIA."""
+    """(origin, destination, attacker's power) of every move the package takes as convoyed:
+    ordered with VIA, or without it while a fleet of the army's own power is ordered to
+    convoy it (the 2000 rule the package applies, `_get_convoy_paths`)."""
+    orders = phase_orders(phase)
     out = []
-    for power, order in phase_orders(phase):
-        m = re.match(r"^A (\w{3}) - (\w{3}) VIA$", order)
-        if m:
-            out.append((m.group(1), m.group(2), power))
+    for power, order in orders:
+        m = re.match(r"^A (\w{3}) - (\w{3})( VIA)?$", order)
+        if not m:
+            continue
+        src, dst, via = m.group(1), m.group(2), m.group(3)
+        convoy = re.compile(r"^F \S+ C A %s - %s$" % (src, dst))
+        if via or any(p == power and convoy.match(o) for p, o in orders):
+            out.append((src, dst, power))
     return out
 
 
@@ -109,6 +123,25 @@ def explain(phase, lines):
             ok = ok and m.group(2) == m.group(4) and set(filter(None, ours.split(", "))) <= theirs
     if ok:
         return RETREATS_AFTER_CONVOYED_ATTACK
+    # 3. Civil-disorder removals that differ by one unit each way, of one power, one of the
+    # two a fleet on a split coast (entente keeps it, the package removes it).
+    if phase["name"].endswith("A"):
+        kept, removed = [], []
+        for w in whats:
+            m = re.match(r"^unit in (\w+): entente (.+), record (.+)$", w)
+            if not m:
+                return None
+            ours, theirs = m.group(2), m.group(3)
+            if theirs == "nothing" and ours != "nothing":
+                kept.append(ours)
+            elif ours == "nothing" and theirs != "nothing":
+                removed.append(theirs)
+            else:
+                return None
+        if (len(kept) == len(removed) >= 1
+                and len({u.split()[0] for u in kept + removed}) == 1
+                and all(" F " in u and any(c in u for c in SPLIT_COASTS) for u in kept)):
+            return CIVIL_DISORDER_DISTANCE_OF_A_FLEET_ON_A_COAST
     return None
 
 
