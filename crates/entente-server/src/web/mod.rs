@@ -744,10 +744,10 @@ mod tests {
     #[test]
     fn the_new_game_form_gives_every_option() {
         let f = Form::parse(
-            b"title=T&variant=standard&setup=3&rules=1982&rule_options=&press=none&press_in_movement_only=on&assignment=preferences&reveal=start&deadline_kind=every&movement_minutes=5&retreat_minutes=2&missed_orders=civil-disorder&missed_limit=3&draws=named&end_year=1910&seed=42",
+            b"title=T&variant=standard&setup=3b&rules=1982&rule_options=&press=none&press_in_movement_only=on&assignment=preferences&reveal=start&deadline_kind=every&movement_minutes=5&retreat_minutes=2&missed_orders=civil-disorder&missed_limit=3&draws=named&end_year=1910&seed=42",
         );
         let o = new_game_options(&f).unwrap();
-        assert_eq!(o.setup, "3");
+        assert_eq!(o.setup, "3b");
         assert_eq!(o.rules, "1982");
         assert_eq!(o.press, crate::model::PressRule::None);
         assert!(o.press_in_movement_only);

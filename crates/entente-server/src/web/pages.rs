@@ -314,7 +314,7 @@ pub fn new_game(c: &Ctx, msg: Option<&str>, f: &Form) -> Markup {
                 label { (c.t("opt-title")) input name="title" required maxlength="100" value=(f.str("title")); }
                 div.row {
                     label { (c.t("opt-variant")) (select("variant", &[("standard", "standard".into()), ("ancmed", "ancmed".into()), ("pure", "pure".into())], "standard")) }
-                    label { (c.t("opt-setup")) (select("setup", &[("7", "7".into()), ("6", "6".into()), ("5", "5".into()), ("4", "4".into()), ("3", "3".into()), ("2", "2".into())], "7")) }
+                    label { (c.t("opt-setup")) (select("setup", &[("7", "7".into()), ("6", "6".into()), ("5", "5".into()), ("4", "4".into()), ("3a", "3a".into()), ("3b", "3b".into()), ("2", "2".into())], "7")) }
                     label { (c.t("opt-rules")) (select("rules", &[("2000", "2000".into()), ("1982", "1982".into()), ("1971", "1971".into()), ("2023", "2023".into())], "2000")) }
                 }
                 label { (c.t("opt-rule-options")) input name="rule_options" value=(f.str("rule_options")) placeholder="convoy-paradox-szykman"; }
@@ -430,6 +430,10 @@ pub fn power_label(s: &Session, name: &str, lang: &str) -> String {
     match map.lookup_power(name) {
         Some(p) => {
             let power = map.power(p);
+            if lang == "en" {
+                // The variant's English names are other spellings; its name is the name.
+                return power.name.clone();
+            }
             power
                 .names
                 .iter()
@@ -658,7 +662,7 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
                                     (csrf(c))
                                     input type="hidden" name="power" value=(sh.power);
                                     label for={ "orders-" (sh.power) } { (c.t("orders-label")) }
-                                    textarea id={ "orders-" (sh.power) } name="orders" rows="8" spellcheck="false" autocapitalize="off" placeholder="A Par - Bur\nF Bre - Mao" {
+                                    textarea id={ "orders-" (sh.power) } name="orders" rows="8" spellcheck="false" autocapitalize="off" placeholder="A Par-Bur\nF Bre-MAO" {
                                         (sh.sent.as_ref().map(|s| s.0.as_str()).unwrap_or(""))
                                     }
                                     div.preview aria-live="polite" hidden {}

@@ -71,14 +71,19 @@ pub fn own_power(s: &Session, v: &Viewer, name: &str) -> ApiResult<PowerId> {
     }
 }
 
-/// Echo lines as the API gives them.
-pub fn echo_lines(echoes: &[entente_host::Echo]) -> Vec<EchoLine> {
+/// Echo lines as the API gives them, each order understood written out judge style
+/// (`A Paris -> Burgundy`).
+pub fn echo_lines(s: &Session, echoes: &[entente_host::Echo]) -> Vec<EchoLine> {
+    let kind = s.game().phase().kind;
+    let pos = s.game().position();
     echoes
         .iter()
         .map(|e| EchoLine {
             text: e.line.text.clone(),
             order: match &e.line.reading {
-                entente_host::Reading::Order { canonical, .. } => Some(canonical.clone()),
+                entente_host::Reading::Order { order, .. } => {
+                    Some(entente_report::order_text_in(s.map(), kind, pos, order))
+                }
                 _ => None,
             },
             error: match &e.line.reading {
@@ -112,7 +117,7 @@ pub async fn check_sheet(
     Ok(SheetOut {
         power: s.map().power(p).name.clone(),
         phase: s.game().phase().code(),
-        lines: echo_lines(&echoes),
+        lines: echo_lines(&s, &echoes),
         warnings: s.sheet_warnings(p),
     })
 }
@@ -127,7 +132,7 @@ pub fn current_sheet(s: &mut Session, p: PowerId) -> Option<(String, Vec<EchoLin
         .collect::<Vec<_>>()
         .join("\n");
     let echoes = s.sheet_echo(p)?;
-    Some((text, echo_lines(&echoes)))
+    Some((text, echo_lines(s, &echoes)))
 }
 
 /// The board as SVG with the province names in `lang`: the current position, or history
