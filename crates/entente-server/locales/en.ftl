@@ -180,3 +180,5 @@ press-log = All the press
 countdown-days = d
 countdown-passed = the deadline has passed
 checking = checking…
+pick-hint = Click one of your units on the board (or pick it here), then its order: its destinations are marked on the board.
+pick-unit = Order for { $unit }

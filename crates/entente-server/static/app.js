@@ -41,11 +41,151 @@
   setInterval(countdown, 1000);
   settings();
 
+
+  // Orders by clicking: a unit of mine on the board (or its button) offers its legal orders
+  // (from the server's entente-legal), its destinations marked on the board; the order
+  // chosen replaces that unit's line on the sheet, which is then checked as if typed.
+  function norm(t) { return t.trim().toLowerCase().replace(/\s+/g, " "); }
+  var legal = {}, current = null;
+  function clearMarks() {
+    document.querySelectorAll("#board .dest").forEach(function (e) { e.classList.remove("dest"); });
+    document.querySelectorAll("#board g.unit.selected").forEach(function (e) { e.classList.remove("selected"); });
+  }
+  function unitsAt(province) {
+    return [].filter.call(document.querySelectorAll("#board g.unit"), function (u) {
+      return (u.getAttribute("data-loc") || "").toLowerCase().split("/")[0] === province;
+    });
+  }
+  function choose(form, group, o) {
+    var ta = form.querySelector("textarea");
+    var texts = group.orders.map(function (x) { return norm(x.text); });
+    var prefix = group.unit ? norm(group.unit) + " " : null;
+    var lines = ta.value.split("\n").filter(function (l) {
+      if (!l.trim()) return false;
+      if (!group.unit) return true;
+      var n = norm(l);
+      return texts.indexOf(n) < 0 && !(prefix && n.indexOf(prefix) === 0);
+    });
+    lines.push(o.text);
+    ta.value = lines.join("\n");
+    ta.dispatchEvent(new Event("input", { bubbles: true }));
+    clearMarks();
+    var list = form.querySelector(".picker .orders");
+    if (list) list.innerHTML = "";
+    current = null;
+  }
+  function select(form, group) {
+    clearMarks();
+    current = { form: form, group: group };
+    var picker = form.querySelector(".picker"), list = picker.querySelector(".orders");
+    list.innerHTML = "";
+    var h = document.createElement("p");
+    h.className = "picking";
+    h.textContent = picker.getAttribute("data-unit-label").replace("{unit}", group.unit || form.getAttribute("data-power"));
+    list.appendChild(h);
+    group.orders.forEach(function (o) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "order secondary";
+      b.setAttribute("data-text", o.text);
+      b.setAttribute("data-kind", o.kind);
+      b.textContent = o.label;
+      b.addEventListener("click", function () { choose(form, group, o); });
+      list.appendChild(b);
+      if (o.to && (o.kind === "move" || o.kind === "retreat" || o.kind === "build")) {
+        var p = document.getElementById("p-" + o.to);
+        if (p) p.classList.add("dest");
+      }
+    });
+    if (group.province) unitsAt(group.province).forEach(function (u) { u.classList.add("selected"); });
+    var first = list.querySelector("button");
+    if (first && !first.closest("#board")) first.focus({ preventScroll: true });
+    picker.scrollIntoView({ block: "nearest" });
+  }
+  function pickers() {
+    legal = {};
+    current = null;
+    document.querySelectorAll("form[data-legal]").forEach(function (form) {
+      var url = form.getAttribute("data-legal");
+      fetch(url, { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) {
+          if (!data || !data.groups.length) return;
+          legal[form.getAttribute("data-power")] = data;
+          var picker = form.querySelector(".picker");
+          picker.innerHTML = "";
+          var hint = document.createElement("p");
+          hint.className = "hint";
+          hint.textContent = picker.getAttribute("data-hint");
+          picker.appendChild(hint);
+          var units = document.createElement("div");
+          units.className = "units";
+          data.groups.forEach(function (g) {
+            var b = document.createElement("button");
+            b.type = "button";
+            b.className = "unit secondary";
+            b.setAttribute("data-province", g.province || "");
+            b.textContent = g.unit || data.power;
+            b.addEventListener("click", function () { select(form, g); });
+            units.appendChild(b);
+            if (g.province) unitsAt(g.province).forEach(function (u) {
+              u.classList.add("mine");
+              u.setAttribute("tabindex", "0");
+              u.setAttribute("role", "button");
+              u.setAttribute("aria-label", g.unit);
+              u.setAttribute("data-pick", form.getAttribute("data-power"));
+            });
+          });
+          picker.appendChild(units);
+          var orders = document.createElement("div");
+          orders.className = "orders";
+          picker.appendChild(orders);
+          picker.hidden = false;
+        });
+    });
+  }
+  function boardClick(target) {
+    var unit = target.closest && target.closest("#board g.unit.mine");
+    if (unit) {
+      var power = unit.getAttribute("data-pick"), data = legal[power];
+      var province = unit.getAttribute("data-loc").toLowerCase().split("/")[0];
+      var form = document.querySelector('form[data-power="' + power + '"]');
+      var group = data && data.groups.filter(function (g) { return g.province === province; })[0];
+      if (form && group) select(form, group);
+      return true;
+    }
+    var dest = target.closest && target.closest("#board .dest");
+    if (dest && current) {
+      var to = dest.id.replace(/^p-/, "");
+      var o = current.group.orders.filter(function (x) {
+        return x.to === to && (x.kind === "move" || x.kind === "retreat" || x.kind === "build");
+      })[0];
+      if (o) choose(current.form, current.group, o);
+      return true;
+    }
+    return false;
+  }
+  document.addEventListener("click", function (e) { boardClick(e.target); });
+  document.addEventListener("keydown", function (e) {
+    if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("#board g.unit.mine")) {
+      e.preventDefault();
+      boardClick(e.target);
+    }
+  });
+  pickers();
+
   // Live updates: on each event of the game, the page is fetched again and its live parts
   // replaced (all of it when the phase changed), keeping what the reader is typing.
   var game = body.getAttribute("data-game");
   var pending = null, whole = false;
+  // What the server sent of each live part (the script marks the board's units since).
+  var served = {};
+  function remember() {
+    document.querySelectorAll("[data-live][id]").forEach(function (el) { served[el.id] = el.innerHTML; });
+  }
+  remember();
   function refresh() {
+    var boardChanged = false;
     pending = null;
     var all = whole; whole = false;
     fetch(location.href, { credentials: "same-origin", headers: { "X-Entente-Live": "1" } })
@@ -59,14 +199,18 @@
         } else {
           fresh.querySelectorAll("[data-live][id]").forEach(function (el) {
             var old = document.getElementById(el.id);
-            if (old && old.innerHTML !== el.innerHTML) {
+            if (old && served[el.id] !== el.innerHTML) {
               old.innerHTML = el.innerHTML;
               old.classList.remove("live-flash"); void old.offsetWidth; old.classList.add("live-flash");
+              if (el.id === "board-panel") boardChanged = true;
             }
+            served[el.id] = el.innerHTML;
           });
         }
+        if (all) remember();
         countdown();
         settings();
+        if (all || boardChanged) pickers();
         body.setAttribute("data-updated", String(Date.now()));
       })
       .catch(function () { /* the next event tries again */ });

@@ -50,7 +50,12 @@ impl Browser {
             .map(|c| c.split(';').next().unwrap_or("").to_string())
             .collect::<Vec<_>>()
             .join("; ");
-        (status, location.unwrap_or_default(), Some(cookies), r.into_string().unwrap_or_default())
+        (
+            status,
+            location.unwrap_or_default(),
+            Some(cookies),
+            r.into_string().unwrap_or_default(),
+        )
     }
 
     fn get(&self, path: &str, lang: &str) -> (u16, String) {
@@ -81,7 +86,10 @@ impl Browser {
     fn sign_in(base: &str, name: &str) -> Browser {
         let mut b = Browser::new(base);
         let pw = format!("password-{name}");
-        let (st, to) = b.post("/signin", &[("name", name), ("password", &pw), ("next", "/games")]);
+        let (st, to) = b.post(
+            "/signin",
+            &[("name", name), ("password", &pw), ("next", "/games")],
+        );
         assert_eq!(st, 303, "sign in {name}: {to}");
         assert!(b.cookie.starts_with("entente_session=ent_"), "{}", b.cookie);
         b
@@ -90,7 +98,10 @@ impl Browser {
     /// The CSRF token of the signed-in session, from a page's meta tag.
     fn csrf(&self) -> String {
         let (_, page) = self.get("/games", "");
-        let at = page.find("name=\"csrf-token\" content=\"").expect("a CSRF meta tag") + 27;
+        let at = page
+            .find("name=\"csrf-token\" content=\"")
+            .expect("a CSRF meta tag")
+            + 27;
         page[at..at + 32].to_string()
     }
 }
@@ -108,22 +119,32 @@ fn pages_answer_in_the_readers_language() {
     ] {
         let (st, page) = b.get("/games", accept);
         assert_eq!(st, 200);
-        assert!(page.contains(&format!("<html lang=\"{lang}\">")), "{accept}: {page}");
+        assert!(
+            page.contains(&format!("<html lang=\"{lang}\">")),
+            "{accept}: {page}"
+        );
         assert!(page.contains(word), "{accept}: {word}");
     }
     // The language chosen is remembered in a cookie and wins over the browser's.
     let mut b = Browser::new(&s.base);
-    let (st, _) = b.post("/settings", &[("lang", "ru"), ("tz", "Europe/Moscow"), ("back", "/games")]);
+    let (st, _) = b.post(
+        "/settings",
+        &[("lang", "ru"), ("tz", "Europe/Moscow"), ("back", "/games")],
+    );
     assert_eq!(st, 303);
     let mut r = b.agent.post(&format!("{}/settings", s.base));
     r = r.set("Accept-Language", "cs");
-    let (_, to, cookies, _) = Browser::answer(r.send_form(&[("lang", "ru"), ("back", "//evil.example/")]));
+    let (_, to, cookies, _) =
+        Browser::answer(r.send_form(&[("lang", "ru"), ("back", "//evil.example/")]));
     assert_eq!(to, "/games", "a redirect stays on the site");
     let cookies = cookies.unwrap();
     assert!(cookies.contains("entente_lang=ru"), "{cookies}");
     b.cookie = "entente_lang=ru; entente_tz=Europe/Moscow".into();
     let (_, page) = b.get("/signin", "cs");
-    assert!(page.contains("<html lang=\"ru\">") && page.contains("Войти"), "{page}");
+    assert!(
+        page.contains("<html lang=\"ru\">") && page.contains("Войти"),
+        "{page}"
+    );
     // An unknown time zone is refused with a message, not a crash.
     let (st, page) = b.post("/settings", &[("tz", "Mars/Olympus")]);
     assert_eq!(st, 422, "{page}");
@@ -146,16 +167,33 @@ fn forms_need_the_sessions_csrf_token() {
     let path = format!("/games/{id}/orders");
     let (st, page) = b.post(&path, &[("power", &powers[0]), ("orders", "")]);
     assert_eq!(st, 403, "{page}");
-    let (st, _) = b.post(&path, &[("power", &powers[0]), ("orders", ""), ("_csrf", "0123456789abcdef0123456789abcdef")]);
+    let (st, _) = b.post(
+        &path,
+        &[
+            ("power", &powers[0]),
+            ("orders", ""),
+            ("_csrf", "0123456789abcdef0123456789abcdef"),
+        ],
+    );
     assert_eq!(st, 403);
-    let (st, to) = b.post(&path, &[("power", &powers[0]), ("orders", "A Par - Bur"), ("_csrf", &csrf)]);
+    let (st, to) = b.post(
+        &path,
+        &[
+            ("power", &powers[0]),
+            ("orders", "A Par - Bur"),
+            ("_csrf", &csrf),
+        ],
+    );
     assert_eq!(st, 303, "{to}");
     // Not signed in: the pages say to sign in.
     let mut nobody = Browser::new(&s.base);
     let (st, page) = nobody.post(&path, &[("power", &powers[0]), ("orders", "")]);
     assert_eq!(st, 401, "{page}");
     // Bad input is a 4xx page with a message, never a crash.
-    let (st, page) = b.post(&path, &[("power", "Atlantis"), ("orders", ""), ("_csrf", &csrf)]);
+    let (st, page) = b.post(
+        &path,
+        &[("power", "Atlantis"), ("orders", ""), ("_csrf", &csrf)],
+    );
     assert_eq!(st, 422, "{page}");
     assert!(page.contains("Atlantis"));
     let (st, _) = b.get(&format!("/games/{id}?phase=99"), "");
@@ -197,9 +235,15 @@ fn the_game_page_keeps_the_other_powers_secrets() {
         p3.get("/games", "").1,
         page2.clone(),
     ] {
-        assert!(!page.contains("ZQXORDER"), "another player sees the orders: {page}");
+        assert!(
+            !page.contains("ZQXORDER"),
+            "another player sees the orders: {page}"
+        );
         if page != page2 {
-            assert!(!page.contains("ZQXPRESS"), "another player reads private press");
+            assert!(
+                !page.contains("ZQXPRESS"),
+                "another player reads private press"
+            );
         }
     }
     // The game master's page is the game master's.
@@ -208,13 +252,19 @@ fn the_game_page_keeps_the_other_powers_secrets() {
     let gm_b = Browser::sign_in(&s.base, "segm");
     let (st, page) = gm_b.get(&format!("/games/{id}/gm"), "");
     assert_eq!(st, 200);
-    assert!(page.contains("ZQXPRESS private"), "the game master reads all the press");
+    assert!(
+        page.contains("ZQXPRESS private"),
+        "the game master reads all the press"
+    );
     // A stranger sees neither the board nor the game.
     s.account("sestranger");
     let stranger = Browser::sign_in(&s.base, "sestranger");
     let (st, page) = stranger.get(&format!("/games/{id}"), "");
     assert_eq!(st, 200);
-    assert!(!page.contains("id=\"board\"") && !page.contains("ZQX"), "{page}");
+    assert!(
+        !page.contains("id=\"board\"") && !page.contains("ZQX"),
+        "{page}"
+    );
     let (st, _) = stranger.get(&format!("/games/{id}/board.svg"), "");
     assert_eq!(st, 403);
     let _ = (gm, p3_powers);
@@ -229,8 +279,15 @@ fn a_phase_played_in_browsers_in_three_languages() {
     let out = browser::run("web_game.mjs", &json!({"base": s.base, "prefix": "e2e"}));
     assert_eq!(out["ok"], true, "{out}");
     eprintln!("web_game: {out}");
-    for shot in ["web-01-signed-up-cs", "web-05-orders-cs", "web-08-results-phone"] {
-        assert!(browser::artifacts().join(format!("{shot}.png")).exists(), "{shot}");
+    for shot in [
+        "web-01-signed-up-cs",
+        "web-05-orders-cs",
+        "web-08-results-phone",
+    ] {
+        assert!(
+            browser::artifacts().join(format!("{shot}.png")).exists(),
+            "{shot}"
+        );
     }
 }
 
@@ -249,5 +306,8 @@ fn pages_work_without_javascript() {
     assert_eq!(out["ok"], true, "{out}");
     let c: Client = s.sign_in("njp1");
     let g = c.read(&format!("/api/v1/games/{id}"));
-    assert_eq!(g["history_len"], 1, "the game master's form adjudicated: {g}");
+    assert_eq!(
+        g["history_len"], 1,
+        "the game master's form adjudicated: {g}"
+    );
 }

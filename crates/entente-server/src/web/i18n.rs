@@ -29,8 +29,7 @@ fn bundles() -> &'static HashMap<&'static str, Bundle> {
         SOURCES
             .iter()
             .map(|&(lang, text)| {
-                let id: unic_langid::LanguageIdentifier =
-                    lang.parse().unwrap_or_default();
+                let id: unic_langid::LanguageIdentifier = lang.parse().unwrap_or_default();
                 let mut b = FluentBundle::new_concurrent(vec![id]);
                 // No Unicode isolation marks around arguments: the pages are plain HTML.
                 b.set_use_isolating(false);
@@ -173,7 +172,10 @@ mod tests {
                 let msg = bundle.get_message(&id).expect("the message");
                 let pattern = msg.value().expect("a value");
                 let mut args = FluentArgs::new();
-                for k in ["n", "name", "power", "year", "season", "kind", "when", "from", "to", "count", "title", "phase", "players", "seats", "zone", "left"] {
+                for k in [
+                    "n", "name", "power", "year", "season", "kind", "when", "from", "to", "count",
+                    "title", "phase", "players", "seats", "zone", "left",
+                ] {
                     args.set(k, FluentValue::from(1));
                 }
                 let mut errors = Vec::new();

@@ -121,10 +121,7 @@ impl Form {
         )
     }
     pub fn get(&self, k: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(n, _)| n == k)
-            .map(|(_, v)| v.as_str())
+        self.0.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str())
     }
     /// A field, trimmed; empty when absent.
     pub fn str(&self, k: &str) -> String {
@@ -144,12 +141,10 @@ impl Form {
 
 /// The signed-in reader of a form that changes something, its CSRF token checked.
 fn signed_form(c: &Ctx, f: &Form) -> ApiResult<Caller> {
-    let me = c.me.clone().ok_or_else(|| {
-        ApiError::new(
-            ApiErrorKind::Unauthorized,
-            "sign in first".to_string(),
-        )
-    })?;
+    let me = c
+        .me
+        .clone()
+        .ok_or_else(|| ApiError::new(ApiErrorKind::Unauthorized, "sign in first".to_string()))?;
     if c.csrf.is_empty() || f.get("_csrf") != Some(c.csrf.as_str()) {
         return Err(ApiError::forbidden(
             "this form is out of date (its CSRF token does not match your session): reload the page and send it again",
@@ -254,8 +249,13 @@ async fn signup_page(State(st): St, headers: HeaderMap) -> Response {
 async fn signup(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
     page!(st, headers, |c| {
         let f = Form::parse(&body);
-        match auth::sign_up(&st.db, &f.str("name"), &f.str("email"), f.get("password").unwrap_or(""))
-            .await
+        match auth::sign_up(
+            &st.db,
+            &f.str("name"),
+            &f.str("email"),
+            f.get("password").unwrap_or(""),
+        )
+        .await
         {
             Ok(caller) => sign_in_response(&st, &caller, "/games").await,
             Err(e) if e.kind != ApiErrorKind::Internal => {
@@ -277,11 +277,7 @@ async fn sign_in_response(st: &AppState, caller: &Caller, next: &str) -> ApiResu
     Ok(with_cookie(see(&local(next, "/games")), &cookie))
 }
 
-async fn signin_page(
-    State(st): St,
-    headers: HeaderMap,
-    Query(q): Query<NextQuery>,
-) -> Response {
+async fn signin_page(State(st): St, headers: HeaderMap, Query(q): Query<NextQuery>) -> Response {
     page!(st, headers, |c| Ok(html(
         StatusCode::OK,
         pages::signin(&c, None, "", q.next.as_deref().unwrap_or("/games"))
@@ -300,7 +296,10 @@ async fn signin(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
                     ApiErrorKind::TooManyRequests => c.t("err-too-many"),
                     _ => c.t("err-signin"),
                 };
-                Ok(html(e.kind.status(), pages::signin(&c, Some(&msg), &name, &next)))
+                Ok(html(
+                    e.kind.status(),
+                    pages::signin(&c, Some(&msg), &name, &next),
+                ))
             }
             Err(e) => Err(e),
         }
@@ -329,13 +328,18 @@ async fn settings(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
         if let Some(l) = i18n::supported(&f.str("lang")) {
             r = with_cookie(
                 r,
-                &format!("{}={l}; Path=/; Max-Age=31536000; SameSite=Lax", i18n::LANG_COOKIE),
+                &format!(
+                    "{}={l}; Path=/; Max-Age=31536000; SameSite=Lax",
+                    i18n::LANG_COOKIE
+                ),
             );
         }
         let tz = f.str("tz");
         if !tz.is_empty() {
             if jiff::tz::TimeZone::get(&tz).is_err() {
-                return Err(ApiError::unprocessable(c.tr.a("err-time-zone", &[("zone", &tz)])));
+                return Err(ApiError::unprocessable(
+                    c.tr.a("err-time-zone", &[("zone", &tz)]),
+                ));
             }
             r = with_cookie(
                 r,
@@ -353,8 +357,7 @@ async fn games_page(State(st): St, headers: HeaderMap) -> Response {
         let mut mine = Vec::new();
         for g in games.iter().filter(|g| g.my_role != "none") {
             let full = if g.status == "active" {
-                let (game, members, v, s) =
-                    service::read_game(&st.db, c.me.clone(), &g.id).await?;
+                let (game, members, v, s) = service::read_game(&st.db, c.me.clone(), &g.id).await?;
                 Some(service::game_out(&game, &members, &v, s.as_ref()))
             } else {
                 None
@@ -370,7 +373,10 @@ async fn new_game_page(State(st): St, headers: HeaderMap) -> Response {
         if c.me.is_none() {
             return Ok(see("/signin?next=/games/new"));
         }
-        Ok(html(StatusCode::OK, pages::new_game(&c, None, &Form(vec![]))))
+        Ok(html(
+            StatusCode::OK,
+            pages::new_game(&c, None, &Form(vec![])),
+        ))
     })
 }
 
@@ -388,7 +394,16 @@ fn new_game_options(f: &Form) -> ApiResult<NewGame> {
     };
     let mut o = Map::new();
     o.insert("title".into(), json!(f.str("title")));
-    for k in ["variant", "setup", "rules", "press", "assignment", "reveal", "missed_orders", "draws"] {
+    for k in [
+        "variant",
+        "setup",
+        "rules",
+        "press",
+        "assignment",
+        "reveal",
+        "missed_orders",
+        "draws",
+    ] {
         let v = f.str(k);
         if !v.is_empty() {
             o.insert(k.into(), json!(v));
@@ -480,12 +495,7 @@ async fn new_game(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
     })
 }
 
-async fn join(
-    State(st): St,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn join(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
@@ -499,12 +509,7 @@ async fn join(
     })
 }
 
-async fn leave(
-    State(st): St,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn leave(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
@@ -536,10 +541,9 @@ async fn game_page(
         };
         if let Some(i) = q.phase {
             if i >= s.game().history().len() {
-                return Err(ApiError::not_found(c.tr.a(
-                    "err-no-phase",
-                    &[("phase", &i.to_string())],
-                )));
+                return Err(ApiError::not_found(
+                    c.tr.a("err-no-phase", &[("phase", &i.to_string())]),
+                ));
             }
         }
         let data = pages::GameData::gather(&c, &out, &v, &mut s, q.phase)?;
@@ -559,7 +563,7 @@ async fn board(
             return Err(ApiError::forbidden(c.t("err-not-member")));
         }
         let s = s.ok_or_else(|| ApiError::conflict(c.t("err-not-started")))?;
-        let svg = queries::board_svg(&s, q.phase, c.lang())?;
+        let svg = queries::board_svg(&s, q.phase, c.lang(), &|code| pages::phase_name(&c, code))?;
         Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
     })
 }
@@ -580,27 +584,50 @@ async fn orders(
 }
 
 /// The live check of a sheet being typed: its echo as an HTML fragment; nothing is sent.
-async fn check(
-    State(st): St,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn check(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
         let text = f.get("orders").unwrap_or("").replace("\r\n", "\n");
         let sheet = queries::check_sheet(&st.db, &me, &id, &f.str("power"), &text).await?;
-        Ok(html(StatusCode::OK, pages::echo_list(&c, &sheet.lines, &sheet.warnings)))
+        Ok(html(
+            StatusCode::OK,
+            pages::echo_list(&c, &sheet.lines, &sheet.warnings),
+        ))
     })
 }
 
-async fn ready(
+#[derive(Deserialize)]
+struct PowerQuery {
+    power: String,
+}
+
+/// The legal orders of one of the reader's powers this phase, for the order picker (JSON).
+async fn legal(
     State(st): St,
     headers: HeaderMap,
     Path(id): Path<String>,
-    body: Bytes,
+    Query(q): Query<PowerQuery>,
 ) -> Response {
+    page!(st, headers, |c| {
+        let me = c.me.clone().ok_or_else(ApiError::unauthorized)?;
+        let (_, _, v, s) = service::read_game(&st.db, Some(me), &id).await?;
+        let s = s.ok_or_else(|| ApiError::conflict(c.t("err-not-started")))?;
+        let p = queries::own_power(&s, &v, &q.power)?;
+        let groups = queries::legal_orders(&s, p);
+        Ok((
+            [(header::CACHE_CONTROL, "no-store")],
+            axum::Json(serde_json::json!({
+                "phase": s.game().phase().code(),
+                "power": s.map().power(p).name,
+                "groups": groups,
+            })),
+        )
+            .into_response())
+    })
+}
+
+async fn ready(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
@@ -609,12 +636,7 @@ async fn ready(
     })
 }
 
-async fn press(
-    State(st): St,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn press(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
@@ -674,11 +696,7 @@ fn gm_act_of(f: &Form) -> ApiResult<GmAct> {
             force: f.checked("force"),
         },
         "rollback" => GmAct::Rollback,
-        other => {
-            return Err(ApiError::unprocessable(format!(
-                "unknown act '{other}'"
-            )))
-        }
+        other => return Err(ApiError::unprocessable(format!("unknown act '{other}'"))),
     })
 }
 
@@ -715,6 +733,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/leave", post(leave))
         .route("/games/{id}/orders", post(orders))
         .route("/games/{id}/check", post(check))
+        .route("/games/{id}/legal", get(legal))
         .route("/games/{id}/ready", post(ready))
         .route("/games/{id}/press", post(press))
         .route("/games/{id}/gm", get(gm_page).post(gm_act))
@@ -772,7 +791,10 @@ mod tests {
         let f = Form::parse(b"act=extend&minutes=60");
         assert!(matches!(gm_act_of(&f), Ok(GmAct::Extend { minutes: 60 })));
         let f = Form::parse(b"act=adjudicate&force=on");
-        assert!(matches!(gm_act_of(&f), Ok(GmAct::Adjudicate { force: true })));
+        assert!(matches!(
+            gm_act_of(&f),
+            Ok(GmAct::Adjudicate { force: true })
+        ));
         assert!(gm_act_of(&Form::parse(b"act=explode")).is_err());
         assert!(gm_act_of(&Form::parse(b"act=extend&minutes=x")).is_err());
     }

@@ -250,13 +250,18 @@ fn options_summary(c: &Ctx, g: &GameOut) -> String {
         } => c.tr.a(
             "deadlines-weekly-summary",
             &[
-                ("when", &format!("{} {time}", c.t(&format!("weekday-{weekday}")))),
+                (
+                    "when",
+                    &format!("{} {time}", c.t(&format!("weekday-{weekday}"))),
+                ),
                 ("zone", time_zone),
             ],
         ),
         entente_host::Schedule::Every {
             movement_minutes, ..
-        } => c.tr.n("deadlines-every-summary", i64::from(*movement_minutes)),
+        } => {
+            c.tr.n("deadlines-every-summary", i64::from(*movement_minutes))
+        }
         entente_host::Schedule::Manual => c.t("deadlines-manual"),
     };
     format!(
@@ -489,13 +494,8 @@ impl GameData {
         shown: Option<usize>,
     ) -> ApiResult<GameData> {
         let lang = c.lang();
-        let board = queries::board_svg(s, shown, lang)?;
-        let history: Vec<String> = s
-            .game()
-            .history()
-            .iter()
-            .map(|h| h.phase.code())
-            .collect();
+        let board = queries::board_svg(s, shown, lang, &|code| phase_name(c, code))?;
+        let history: Vec<String> = s.game().history().iter().map(|h| h.phase.code()).collect();
         let results = match shown.or(history.len().checked_sub(1)) {
             Some(i) => {
                 let p = service::phase_out(s, i)?;
@@ -565,10 +565,7 @@ impl GameData {
                 messages,
             })
             .collect();
-        let ready = g
-            .powers
-            .iter()
-            .any(|p| v.plays(&p.power) && p.ready);
+        let ready = g.powers.iter().any(|p| v.plays(&p.power) && p.ready);
         Ok(GameData {
             board,
             shown,
@@ -658,13 +655,14 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
                         section.sheet #{ "sheet-" (sh.power) } {
                             h2 { (swatch(&sh.colour)) (c.tr.a("orders-for", &[("power", &sh.label)])) }
                             @if sh.awaited {
-                                form method="post" action={ "/games/" (id) "/orders" } data-check={ "/games/" (id) "/check" } {
+                                form method="post" action={ "/games/" (id) "/orders" } data-check={ "/games/" (id) "/check" } data-legal={ "/games/" (id) "/legal?power=" (sh.power) } data-power=(sh.power) {
                                     (csrf(c))
                                     input type="hidden" name="power" value=(sh.power);
                                     label for={ "orders-" (sh.power) } { (c.t("orders-label")) }
                                     textarea id={ "orders-" (sh.power) } name="orders" rows="8" spellcheck="false" autocapitalize="off" placeholder="A Par-Bur\nF Bre-MAO" {
                                         (sh.sent.as_ref().map(|s| s.0.as_str()).unwrap_or(""))
                                     }
+                                    div.picker hidden data-hint=(c.t("pick-hint")) data-unit-label=(c.tr.a("pick-unit", &[("unit", "{unit}")])) {}
                                     div.preview aria-live="polite" hidden {}
                                     button type="submit" { (c.t("send-orders")) }
                                 }

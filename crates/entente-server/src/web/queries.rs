@@ -137,7 +137,12 @@ pub fn current_sheet(s: &mut Session, p: PowerId) -> Option<(String, Vec<EchoLin
 
 /// The board as SVG with the province names in `lang`: the current position, or history
 /// entry `i` with its orders and their outcomes drawn.
-pub fn board_svg(s: &Session, i: Option<usize>, lang: &str) -> ApiResult<String> {
+pub fn board_svg(
+    s: &Session,
+    i: Option<usize>,
+    lang: &str,
+    title_of: &dyn Fn(&str) -> String,
+) -> ApiResult<String> {
     let map = s.map();
     let r = Renderer::new(
         map,
@@ -150,7 +155,7 @@ pub fn board_svg(s: &Session, i: Option<usize>, lang: &str) -> ApiResult<String>
         None => {
             let pos = s.game().position();
             let dislodged: Vec<_> = pos.dislodged().collect();
-            let title = entente_report::phase_title(map, s.game().phase());
+            let title = title_of(&s.game().phase().code());
             Ok(r.render(pos, None, &dislodged, &title))
         }
         Some(i) => {
@@ -158,8 +163,97 @@ pub fn board_svg(s: &Session, i: Option<usize>, lang: &str) -> ApiResult<String>
                 ApiError::not_found(format!("no phase {i} in the game's history"))
             })?;
             let (orders, dislodged) = entente_render::marks(&h.result, &h.before);
-            let title = entente_report::phase_title(map, h.phase);
+            let title = title_of(&h.phase.code());
             Ok(r.render(&h.before, Some(&orders), &dislodged, &title))
         }
     }
+}
+
+/// One legal order of a unit, as the page's order picker offers it.
+#[derive(serde::Serialize, Debug)]
+pub struct LegalOrderOut {
+    /// Canonical text, as the sheet takes it: `A par - bur`.
+    pub text: String,
+    /// Judge style: `A Paris -> Burgundy`.
+    pub label: String,
+    /// `hold`, `move`, `support`, `convoy`, `retreat`, `disband`, `build`, `remove`, `waive`.
+    pub kind: &'static str,
+    /// The province moved, retreated, built in or supported into (its abbreviation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+}
+
+/// The legal orders of one unit (movement, retreats) or of the power (adjustments).
+#[derive(serde::Serialize, Debug)]
+pub struct LegalGroupOut {
+    /// The unit's province (`None`: the power's adjustments).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub province: Option<String>,
+    /// The unit as the sheet writes it: `A par`, `F stp/sc`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// Builds (positive) or removals (negative) due, in adjustments.
+    pub due: i32,
+    pub orders: Vec<LegalOrderOut>,
+}
+
+/// Every legal order of `power` this phase, from `entente-legal`: what the order picker
+/// offers (supports and convoys only where legal).
+pub fn legal_orders(s: &Session, power: PowerId) -> Vec<LegalGroupOut> {
+    use entente_judge::PhaseKind;
+    use entente_orders::Order;
+    let map = s.map();
+    let pos = s.game().position();
+    let phase = s.game().phase().kind;
+    let mut legal = entente_legal::Legal::new(map);
+    let mut out = entente_legal::LegalOrders::new();
+    match phase {
+        PhaseKind::Movement => legal.movement(pos, &mut out),
+        PhaseKind::Retreat => legal.retreats(pos, &mut out),
+        PhaseKind::Adjustment => legal.adjustments(pos, &mut out),
+    }
+    let prov = |l: entente_map::Loc| map.province(map.province_of(l)).abbr.clone();
+    out.groups()
+        .iter()
+        .filter(|g| g.power == power)
+        .map(|g| {
+            let orders = out
+                .of(g)
+                .iter()
+                .map(|o| {
+                    let (kind, to) = match *o {
+                        Order::Hold(_) => ("hold", None),
+                        Order::Move { to, .. } => ("move", Some(prov(to))),
+                        Order::SupportHold { target, .. } => ("support", Some(prov(target.loc))),
+                        Order::SupportMove { to, .. } => ("support", Some(prov(to))),
+                        Order::Convoy { to, .. } => ("convoy", Some(prov(to))),
+                        Order::Retreat { to, .. } => ("retreat", Some(prov(to))),
+                        Order::Disband(_) => ("disband", None),
+                        Order::Build { loc, .. } => ("build", Some(prov(loc))),
+                        Order::Remove(_) => ("remove", None),
+                        Order::Waive => ("waive", None),
+                    };
+                    LegalOrderOut {
+                        text: entente_orders::format_order(map, o),
+                        label: entente_report::order_text_in(map, phase, pos, o),
+                        kind,
+                        to,
+                    }
+                })
+                .collect();
+            let unit = g.province.and_then(|p| {
+                let u = match phase {
+                    PhaseKind::Retreat => pos.dislodged_at(p).map(|d| d.unit),
+                    _ => pos.unit_at(p),
+                }?;
+                Some(format!("{} {}", u.ty.letter(), map.loc_abbr(u.loc)))
+            });
+            LegalGroupOut {
+                province: g.province.map(|p| map.province(p).abbr.clone()),
+                unit,
+                due: g.due,
+                orders,
+            }
+        })
+        .collect()
 }
