@@ -37,8 +37,37 @@
         two(h) + ":" + two(m) + ":" + two(s) + ")";
     });
   }
+  // The face-to-face table's clock: talk, then writing without talk, then the reveal.
+  function tableClock() {
+    var el = document.getElementById("clock");
+    if (!el || !el.hasAttribute("data-deadline")) return;
+    var left = (Date.parse(el.getAttribute("data-deadline")) - Date.now()) / 1000;
+    var writing = parseFloat(el.getAttribute("data-writing")) || 0;
+    var kind, shown;
+    if (left <= 0) { kind = "reveal"; shown = 0; }
+    else if (left > writing) { kind = "talk"; shown = left - writing; }
+    else { kind = "writing"; shown = left; }
+    var t = Math.max(0, Math.ceil(shown));
+    document.getElementById("clock-digits").textContent = two(Math.floor(t / 60)) + ":" + two(t % 60);
+    if (!el.classList.contains(kind)) {
+      el.classList.remove("talk", "writing", "reveal", "stopped");
+      el.classList.add(kind);
+      document.getElementById("period").textContent = el.getAttribute("data-l-" + kind);
+    }
+  }
+  var autoTimer = null;
+  function tableAuto() {
+    var f = document.getElementById("table-start");
+    clearTimeout(autoTimer);
+    if (f && f.hasAttribute("data-auto")) {
+      autoTimer = setTimeout(function () { f.submit(); }, 1000 * parseFloat(f.getAttribute("data-auto")));
+    }
+  }
   countdown();
+  tableClock();
+  tableAuto();
   setInterval(countdown, 1000);
+  setInterval(tableClock, 250);
   settings();
 
 
@@ -211,6 +240,8 @@
         countdown();
         settings();
         if (all || boardChanged) pickers();
+        tableClock();
+        tableAuto();
         body.setAttribute("data-updated", String(Date.now()));
       })
       .catch(function () { /* the next event tries again */ });

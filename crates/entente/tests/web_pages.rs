@@ -311,3 +311,33 @@ fn pages_work_without_javascript() {
         "the game master's form adjudicated: {g}"
     );
 }
+
+#[test]
+fn a_face_to_face_table_runs_its_clock_to_the_reveal() {
+    if !browser::available() {
+        return;
+    }
+    let (_dir, s) = server("table");
+    let (id, _gm, players) = full_game(
+        &s,
+        "tb",
+        "2",
+        json!({"deadlines": {"kind": "manual"}, "end_when_ready": false}),
+    );
+    let (other_powers, other) = &players[1];
+    let out = browser::run(
+        "web_table.mjs",
+        &json!({
+            "base": s.base, "game": id, "gm": "tbgm", "phone": "tbp1",
+            "phonePowers": players[0].0,
+            "other": {"powers": other_powers, "token": other.token},
+        }),
+    );
+    assert_eq!(out["ok"], true, "{out}");
+    let g = s.sign_in("tbp1").read(&format!("/api/v1/games/{id}"));
+    assert!(g["history_len"].as_u64().unwrap() >= 1, "{g}");
+    assert!(
+        g["deadline"].is_string(),
+        "the next clock set a deadline: {g}"
+    );
+}

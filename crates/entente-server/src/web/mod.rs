@@ -715,6 +715,181 @@ async fn gm_act(
     })
 }
 
+/// The face-to-face table's timings, in minutes (fractions allowed: a shortened clock),
+/// by default the rulebook's: 30 minutes of diplomacy before the first turn, 15 before each
+/// later one, 5 to write orders; retreats and adjustments are written without talk.
+#[derive(Deserialize, Clone, Debug)]
+pub struct TableClock {
+    #[serde(default = "thirty")]
+    pub first: f64,
+    #[serde(default = "fifteen")]
+    pub later: f64,
+    #[serde(default = "five")]
+    pub writing: f64,
+    #[serde(default = "three")]
+    pub retreat: f64,
+    #[serde(default = "three")]
+    pub adjustment: f64,
+    /// Start the next phase's clock by itself, this many seconds after the reveal.
+    #[serde(default)]
+    pub auto: Option<f64>,
+}
+
+fn thirty() -> f64 {
+    30.0
+}
+fn fifteen() -> f64 {
+    15.0
+}
+fn five() -> f64 {
+    5.0
+}
+fn three() -> f64 {
+    3.0
+}
+
+impl Default for TableClock {
+    fn default() -> TableClock {
+        TableClock {
+            first: 30.0,
+            later: 15.0,
+            writing: 5.0,
+            retreat: 3.0,
+            adjustment: 3.0,
+            auto: None,
+        }
+    }
+}
+
+impl TableClock {
+    fn check(&self) -> ApiResult<()> {
+        let all = [
+            self.first,
+            self.later,
+            self.writing,
+            self.retreat,
+            self.adjustment,
+        ];
+        if all
+            .iter()
+            .all(|m| m.is_finite() && (0.0..=24.0 * 60.0).contains(m))
+            && self.writing > 0.0
+            && self
+                .auto
+                .is_none_or(|a| a.is_finite() && (0.0..=3600.0).contains(&a))
+        {
+            Ok(())
+        } else {
+            Err(ApiError::unprocessable(
+                "the table's timings: minutes from 0 to 1440, the writing period more than 0",
+            ))
+        }
+    }
+    /// The talk and the writing periods of a phase, in seconds.
+    pub fn periods(&self, kind: entente_judge::PhaseKind, first: bool) -> (f64, f64) {
+        use entente_judge::PhaseKind;
+        match kind {
+            PhaseKind::Movement => (
+                60.0 * if first { self.first } else { self.later },
+                60.0 * self.writing,
+            ),
+            PhaseKind::Retreat => (0.0, 60.0 * self.retreat),
+            PhaseKind::Adjustment => (0.0, 60.0 * self.adjustment),
+        }
+    }
+    fn from_form(f: &Form) -> ApiResult<TableClock> {
+        let num = |k: &str, d: f64| -> ApiResult<f64> {
+            let v = f.str(k).replace(',', ".");
+            if v.is_empty() {
+                return Ok(d);
+            }
+            v.parse()
+                .map_err(|_| ApiError::unprocessable(format!("{k}: '{v}' is not a number")))
+        };
+        let d = TableClock::default();
+        let auto = f.str("auto");
+        let t = TableClock {
+            first: num("first", d.first)?,
+            later: num("later", d.later)?,
+            writing: num("writing", d.writing)?,
+            retreat: num("retreat", d.retreat)?,
+            adjustment: num("adjustment", d.adjustment)?,
+            auto: if auto.is_empty() {
+                None
+            } else {
+                Some(num("auto", 0.0)?)
+            },
+        };
+        t.check()?;
+        Ok(t)
+    }
+}
+
+async fn table_page(
+    State(st): St,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    axum::extract::RawQuery(q): axum::extract::RawQuery,
+) -> Response {
+    page!(st, headers, |c| {
+        let clock = TableClock::from_form(&Form::parse(q.unwrap_or_default().as_bytes()))?;
+        let (game, members, v, s) = service::read_game(&st.db, c.me.clone(), &id).await?;
+        if !v.is_member() {
+            return Err(ApiError::forbidden(c.t("err-not-member")));
+        }
+        let out = service::game_out(&game, &members, &v, s.as_ref());
+        let Some(s) = s else {
+            return Ok(html(StatusCode::OK, pages::forming(&c, &out)));
+        };
+        Ok(html(
+            StatusCode::OK,
+            pages::table(&c, &out, &v, &s, &clock)?,
+        ))
+    })
+}
+
+/// Starts the table's clock for this phase: the game's deadline is set to the end of its
+/// talk and writing periods; at zero the server adjudicates, as at any deadline.
+async fn table_start(
+    State(st): St,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
+    page!(st, headers, |c| {
+        let f = Form::parse(&body);
+        let me = signed_form(&c, &f)?;
+        let clock = TableClock::from_form(&f)?;
+        let (_, _, v, s) = service::read_game(&st.db, Some(me.clone()), &id).await?;
+        if !v.is_gm() {
+            return Err(ApiError::forbidden(c.t("err-not-gm")));
+        }
+        let s = s.ok_or_else(|| ApiError::conflict(c.t("err-not-started")))?;
+        let first = !s
+            .game()
+            .history()
+            .iter()
+            .any(|h| h.phase.kind == entente_judge::PhaseKind::Movement);
+        let (talk, writing) = clock.periods(s.game().phase().kind, first);
+        let ms = ((talk + writing) * 1000.0).round() as i64;
+        let at = service::now()
+            .checked_add(jiff::SignedDuration::from_millis(ms))
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        gm::act(
+            &st.db,
+            &me,
+            &id,
+            GmAct::Deadline {
+                at: Some(at.to_string()),
+                time_zone: None,
+            },
+        )
+        .await?;
+        let back = local(&f.str("back"), &format!("/games/{id}/table"));
+        Ok(see(&back))
+    })
+}
+
 /// The pages' routes, merged into [`crate::http::router`].
 pub fn routes() -> Router<Arc<AppState>> {
     Router::new()
@@ -734,6 +909,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/orders", post(orders))
         .route("/games/{id}/check", post(check))
         .route("/games/{id}/legal", get(legal))
+        .route("/games/{id}/table", get(table_page))
+        .route("/games/{id}/table/start", post(table_start))
         .route("/games/{id}/ready", post(ready))
         .route("/games/{id}/press", post(press))
         .route("/games/{id}/gm", get(gm_page).post(gm_act))

@@ -625,7 +625,10 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
         Some(id),
         html! {
             div #live-head data-live { (game_header(c, g)) }
-            @if d.is_gm { p { a href={ "/games/" (id) "/gm" } { (c.t("gm-page")) } } }
+            p.links {
+                @if d.is_gm { a href={ "/games/" (id) "/gm" } { (c.t("gm-page")) } " · " }
+                a href={ "/games/" (id) "/table" } { (c.t("table-mode")) }
+            }
             div.game {
                 section.board-panel #board-panel aria-label=(c.t("board")) data-live {
                     h2.visually-hidden { (c.t("board")) }
@@ -858,4 +861,127 @@ pub fn gm(c: &Ctx, g: &GameOut, _v: &Viewer, s: &Session, members: &[Member]) ->
             }
         },
     )
+}
+
+fn fmt_minutes(m: f64) -> String {
+    let s = format!("{m:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The face-to-face table's screen: a large clock running the rulebook's periods (talk,
+/// then writing without talk), the board now, and the last phase revealed beside it.
+pub fn table(
+    c: &Ctx,
+    g: &GameOut,
+    v: &Viewer,
+    s: &Session,
+    clock: &super::TableClock,
+) -> ApiResult<Markup> {
+    let id = &g.id;
+    let kind = s.game().phase().kind;
+    let first = !s
+        .game()
+        .history()
+        .iter()
+        .any(|h| h.phase.kind == entente_judge::PhaseKind::Movement);
+    let (talk, writing) = clock.periods(kind, first);
+    let title = |code: &str| phase_name(c, code);
+    let board = queries::board_svg(s, None, c.lang(), &title)?;
+    let last = s.game().history().len().checked_sub(1);
+    let reveal = match last {
+        Some(i) => Some((
+            i,
+            queries::board_svg(s, Some(i), c.lang(), &title)?,
+            service::phase_out(s, i)?,
+        )),
+        None => None,
+    };
+    let left = g
+        .deadline
+        .as_deref()
+        .and_then(|d| d.parse::<jiff::Timestamp>().ok())
+        .map(|d| (d.as_millisecond() - service::now().as_millisecond()) as f64 / 1000.0);
+    let (period, shown, class) = match left {
+        _ if g.result.is_some() => (c.t("game-over"), 0.0, "stopped"),
+        _ if g.paused => (c.t("paused"), 0.0, "stopped"),
+        None => (c.t("table-stopped"), 0.0, "stopped"),
+        Some(l) if l <= 0.0 => (c.t("table-reveal"), 0.0, "reveal"),
+        Some(l) if l > writing => (c.t("table-talk"), l - writing, "talk"),
+        Some(l) => (c.t("table-writing"), l, "writing"),
+    };
+    let digits = |secs: f64| {
+        let t = secs.max(0.0).ceil() as i64;
+        format!("{:02}:{:02}", t / 60, t % 60)
+    };
+    let qs = format!(
+        "first={}&later={}&writing={}&retreat={}&adjustment={}{}",
+        fmt_minutes(clock.first),
+        fmt_minutes(clock.later),
+        fmt_minutes(clock.writing),
+        fmt_minutes(clock.retreat),
+        fmt_minutes(clock.adjustment),
+        clock
+            .auto
+            .map(|a| format!("&auto={}", fmt_minutes(a)))
+            .unwrap_or_default()
+    );
+    let here = format!("/games/{id}/table?{qs}");
+    Ok(layout(
+        c,
+        &format!("{} · {}", g.title, c.t("table-mode")),
+        Some(id),
+        html! {
+            div.table #table data-live {
+                section.table-clock.(class) #clock
+                    data-deadline=[g.deadline.as_deref().filter(|_| g.result.is_none() && !g.paused)]
+                    data-writing=(writing) data-talk=(talk)
+                    data-l-talk=(c.t("table-talk")) data-l-writing=(c.t("table-writing")) data-l-reveal=(c.t("table-reveal")) {
+                    p.phase { (g.title) " · " strong { @if let Some(p) = &g.phase { (phase_name(c, p)) } } }
+                    p.period #period role="status" { (period) }
+                    p.big #clock-digits aria-hidden="true" { (digits(shown)) }
+                    @if v.is_gm() && g.deadline.is_none() && g.result.is_none() {
+                        form #table-start method="post" action={ "/games/" (id) "/table/start" } data-auto=[clock.auto] {
+                            (csrf(c))
+                            input type="hidden" name="first" value=(fmt_minutes(clock.first));
+                            input type="hidden" name="later" value=(fmt_minutes(clock.later));
+                            input type="hidden" name="writing" value=(fmt_minutes(clock.writing));
+                            input type="hidden" name="retreat" value=(fmt_minutes(clock.retreat));
+                            input type="hidden" name="adjustment" value=(fmt_minutes(clock.adjustment));
+                            @if let Some(a) = clock.auto { input type="hidden" name="auto" value=(fmt_minutes(a)); }
+                            input type="hidden" name="back" value=(here);
+                            button type="submit" { (c.t("table-start")) " (" (digits(talk + writing)) ")" }
+                        }
+                    }
+                }
+                div.table-boards {
+                    section {
+                        h2 { (c.t("table-now")) }
+                        div #board { (PreEscaped(&board)) }
+                    }
+                    @if let Some((_, svg, p)) = &reveal {
+                        section #reveal {
+                            h2 { (c.tr.a("table-revealed", &[("phase", &phase_name(c, &p.phase))])) }
+                            div.reveal-board { (PreEscaped(svg)) }
+                            details { summary { (c.t("results")) } pre.judge { (p.judge_form) } }
+                        }
+                    }
+                }
+            }
+            p { a href={ "/games/" (id) } { (c.t("back-to-game")) } }
+            details.table-settings {
+                summary { (c.t("table-settings")) }
+                form method="get" action={ "/games/" (id) "/table" } {
+                    div.row {
+                        label { (c.t("table-first")) input name="first" inputmode="decimal" size="5" value=(fmt_minutes(clock.first)); }
+                        label { (c.t("table-later")) input name="later" inputmode="decimal" size="5" value=(fmt_minutes(clock.later)); }
+                        label { (c.t("table-writing-minutes")) input name="writing" inputmode="decimal" size="5" value=(fmt_minutes(clock.writing)); }
+                        label { (c.t("table-retreat")) input name="retreat" inputmode="decimal" size="5" value=(fmt_minutes(clock.retreat)); }
+                        label { (c.t("table-adjustment")) input name="adjustment" inputmode="decimal" size="5" value=(fmt_minutes(clock.adjustment)); }
+                        label { (c.t("table-auto")) input name="auto" inputmode="decimal" size="5" value=(clock.auto.map(fmt_minutes).unwrap_or_default()); }
+                    }
+                    button type="submit" { (c.t("table-apply")) }
+                }
+            }
+        },
+    ))
 }
