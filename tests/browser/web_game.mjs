@@ -8,7 +8,8 @@
 // third player's pages, network answers and event stream are searched for the others'
 // orders and private messages before the results: none may be there. The game page's load
 // time and weight are measured. Screenshots of each step go to the artifacts.
-import { launch, input, run, assert, shot } from "./lib.mjs";
+import { launch, input, run, assert, shot, artifacts } from "./lib.mjs";
+import { join } from "node:path";
 
 const ORDERS = {
   Austria: ["A Vie - Gal", "A Bud - Ser", "F Tri - Alb"],
@@ -276,6 +277,10 @@ run(async () => {
   await shot(pages.cs, "web-08-results-cs");
   await shot(pages.fr, "web-08-results-fr");
   await shot(pages.en, "web-08-results-phone");
+  // What the README shows: the screen as a player sees it, without scrolling.
+  for (const k of ["cs", "en"]) await pages[k].evaluate(() => window.scrollTo(0, 0));
+  await pages.cs.screenshot({ path: join(artifacts(), "web-readme-game-cs.png") });
+  await pages.en.screenshot({ path: join(artifacts(), "web-readme-phone.png") });
 
   // 10. Speed and weight of the game page (the phone, after the results).
   const loads = [];

@@ -2,7 +2,8 @@
 // writing without talk); during the writing period a player enters orders on a phone and
 // another by the API; at zero the orders are revealed and adjudicated, and the table's
 // screen shows the reveal without a reload, then starts the next phase's clock by itself.
-import { launch, input, run, assert, shot } from "./lib.mjs";
+import { launch, input, run, assert, shot, artifacts } from "./lib.mjs";
+import { join } from "node:path";
 
 const ORDERS = {
   Austria: "A Vie - Gal\nA Bud - Ser\nF Tri - Alb",
@@ -71,6 +72,7 @@ run(async () => {
   assert(orders >= 18, `the revealed board draws every order: ${orders}`);
   await tv.waitForTimeout(1700);
   await shot(tv, "web-table-4-reveal");
+  await tv.screenshot({ path: join(artifacts(), "web-readme-table.png") });
   // The next phase's clock starts by itself (a reload: the start is a plain form).
   await tv.waitForFunction(() => document.getElementById("clock").hasAttribute("data-deadline"), null, { timeout: 15000 });
   assert((await tv.textContent("#clock .phase")).includes("Podzim 1914"), "the next phase's clock runs");

@@ -10,6 +10,14 @@ use common::server::{full_game, Client, Server};
 use serde_json::json;
 use std::time::Duration;
 
+/// The browser tests of this file, one at a time: each drives several Chromium pages and
+/// measures the game page's load time, which other browsers on the two cores would skew.
+static BROWSERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_browser_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    BROWSERS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn server(test: &str) -> (std::path::PathBuf, Server) {
     let dir = scratch("web", test);
     let db = format!("sqlite:{}", dir.join("web.db").display());
@@ -275,6 +283,7 @@ fn a_phase_played_in_browsers_in_three_languages() {
     if !browser::available() {
         return;
     }
+    let _one = one_browser_at_a_time();
     let (_dir, s) = server("e2e");
     let out = browser::run("web_game.mjs", &json!({"base": s.base, "prefix": "e2e"}));
     assert_eq!(out["ok"], true, "{out}");
@@ -296,6 +305,7 @@ fn pages_work_without_javascript() {
     if !browser::available() {
         return;
     }
+    let _one = one_browser_at_a_time();
     let (_dir, s) = server("nojs");
     let (id, _gm, players) = full_game(&s, "nj", "2", json!({"deadlines": {"kind": "manual"}}));
     let powers: Vec<Vec<String>> = players.iter().map(|(p, _)| p.clone()).collect();
@@ -317,6 +327,7 @@ fn a_face_to_face_table_runs_its_clock_to_the_reveal() {
     if !browser::available() {
         return;
     }
+    let _one = one_browser_at_a_time();
     let (_dir, s) = server("table");
     let (id, _gm, players) = full_game(
         &s,

@@ -630,6 +630,7 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
                 a href={ "/games/" (id) "/table" } { (c.t("table-mode")) }
             }
             div.game {
+                div.main-col {
                 section.board-panel #board-panel aria-label=(c.t("board")) data-live {
                     h2.visually-hidden { (c.t("board")) }
                     nav.history aria-label=(c.t("history")) {
@@ -650,6 +651,17 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
                             ol { @for (i, code) in d.history.iter().enumerate() {
                                 li { a href={ "/games/" (id) "?phase=" (i) } aria-current=[(d.shown == Some(i)).then_some("page")] { (phase_name(c, code)) } }
                             } }
+                        }
+                    }
+                }
+                    section #results data-live {
+                        h2 { (c.t("results")) }
+                        @match &d.results {
+                            Some((_, code, judge)) => {
+                                h3 { (phase_name(c, code)) }
+                                pre.judge { (judge) }
+                            }
+                            None => p { (c.t("no-results-yet")) },
                         }
                     }
                 }
@@ -711,16 +723,6 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
                                 }
                             } }
                         } }
-                    }
-                    section #results data-live {
-                        h2 { (c.t("results")) }
-                        @match &d.results {
-                            Some((_, code, judge)) => {
-                                h3 { (phase_name(c, code)) }
-                                pre.judge { (judge) }
-                            }
-                            None => p { (c.t("no-results-yet")) },
-                        }
                     }
                     @if d.press_allowed || !d.threads.is_empty() {
                         section #press data-live {
