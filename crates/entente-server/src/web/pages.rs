@@ -41,19 +41,22 @@ fn layout(c: &Ctx, title: &str, game: Option<&str>, body: Markup) -> Markup {
                             a href="/signup" { (c.t("sign-up")) }
                         }
                     }
-                    form.settings method="post" action="/settings" {
-                        input type="hidden" name="back" value="" data-back;
-                        label { (c.t("language")) " "
-                            select name="lang" data-autosubmit {
-                                @for l in super::i18n::LANGS {
-                                    option value=(l) selected[l == c.lang()] { (super::i18n::tr(l, "lang-name", &[])) }
+                    details.prefs {
+                        summary { (c.t("language")) ": " (super::i18n::tr(c.lang(), "lang-name", &[])) " · " (c.tz_name) }
+                        form.settings method="post" action="/settings" {
+                            input type="hidden" name="back" value="" data-back;
+                            label { (c.t("language")) " "
+                                select name="lang" data-autosubmit {
+                                    @for l in super::i18n::LANGS {
+                                        option value=(l) selected[l == c.lang()] { (super::i18n::tr(l, "lang-name", &[])) }
+                                    }
                                 }
                             }
+                            label { (c.t("time-zone")) " "
+                                input name="tz" value=(c.tz_name) size="14" data-tz;
+                            }
+                            button type="submit" { (c.t("save")) }
                         }
-                        label { (c.t("time-zone")) " "
-                            input name="tz" value=(c.tz_name) size="14" data-tz;
-                        }
-                        button type="submit" { (c.t("save")) }
                     }
                 }
                 main #main { (body) }
