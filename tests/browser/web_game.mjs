@@ -27,7 +27,7 @@ const CZECH = {
   France: ["A Paříž - Burgundsko", "A Mar S A Paříž - Burgundsko", "F Bre - Mao"],
   Germany: ["A Berlín - Kiel", "A Mnichov - Porúří", "F Kiel - Den"],
   Italy: ["A Benátky - Piemont", "A Řím - Apu", "F Nap - Ion"],
-  Russia: ["A Moskva - Ukrajina", "A Var - Halič", "F Sev - Černé moře", "F Stp/sc - Bot"],
+  Russia: ["A Moskva - Ukrajina", "A Varšava - Halič", "F Sev - Černé moře", "F Stp/sc - Bot"],
   Turkey: ["A Cařihrad - Bulharsko", "A Smy - Arménie", "F Ank - Černé moře"],
 };
 // Where units stand after the phase, whoever plays whom (no two orders here collide but
@@ -65,6 +65,8 @@ async function byClick(p, power, lines) {
   const typed = (await p.locator(`#orders-${power}`).inputValue()).split("\n").map(norm).sort();
   const want = lines.map(norm).sort();
   assert(JSON.stringify(typed) === JSON.stringify(want), `clicked sheet ${JSON.stringify(typed)}, want ${JSON.stringify(want)}`);
+  // The orders are drawn on the board as they are entered.
+  await p.waitForFunction((n) => document.querySelectorAll("#board #draft .draft").length === n, lines.length, { timeout: 10000 });
 }
 
 const PRIVATE_1 = "Tajná zpráva 4711: společně proti všem";

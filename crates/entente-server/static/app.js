@@ -170,6 +170,7 @@
           orders.className = "orders";
           picker.appendChild(orders);
           picker.hidden = false;
+          drawOrders();
         });
     });
   }
@@ -193,6 +194,70 @@
       return true;
     }
     return false;
+  }
+  // The orders of my sheets drawn on the board as they are entered: each line the game
+  // master understood (the live check's echo, else the sheet received) is found among the
+  // legal orders by its judge-style text and drawn: an arrow for a move or a retreat, a
+  // dashed line for a support, a dotted one for a convoy, a ring for a hold or a build.
+  var SVGNS = "http://www.w3.org/2000/svg";
+  function centre(el) {
+    var b = el.getBBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  }
+  function drawOrders() {
+    var svg = document.querySelector("#board svg");
+    if (!svg) return;
+    var old = svg.querySelector("#draft");
+    if (old) old.remove();
+    var g = document.createElementNS(SVGNS, "g");
+    g.setAttribute("id", "draft");
+    g.setAttribute("pointer-events", "none");
+    if (!svg.querySelector("#draft-arrow")) {
+      var defs = document.createElementNS(SVGNS, "defs");
+      defs.innerHTML = '<marker id="draft-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#111"/></marker>';
+      svg.appendChild(defs);
+    }
+    document.querySelectorAll("form[data-legal]").forEach(function (form) {
+      var data = legal[form.getAttribute("data-power")];
+      if (!data) return;
+      var preview = form.querySelector(".preview");
+      var box = document.getElementById("echo-" + form.getAttribute("data-power"));
+      var src = preview && !preview.hidden && preview.querySelector("li") ? preview : box;
+      if (!src) return;
+      src.querySelectorAll("li.ok code, li.warn code").forEach(function (code) {
+        var text = code.textContent.trim();
+        data.groups.forEach(function (grp) {
+          grp.orders.forEach(function (o) {
+            if (o.label !== text) return;
+            var unit = grp.province && unitsAt(grp.province)[0];
+            var to = o.to && document.getElementById("p-" + o.to);
+            var a = grp.at || (unit ? centre(unit) : null), b = o.at || (to ? centre(to) : null);
+            var el;
+            if (a && b && o.kind !== "build") {
+              el = document.createElementNS(SVGNS, "line");
+              el.setAttribute("x1", a[0]); el.setAttribute("y1", a[1]);
+              el.setAttribute("x2", b[0]); el.setAttribute("y2", b[1]);
+              if (o.kind === "move" || o.kind === "retreat") el.setAttribute("marker-end", "url(#draft-arrow)");
+              if (o.kind === "support") el.setAttribute("stroke-dasharray", "6 4");
+              if (o.kind === "convoy") el.setAttribute("stroke-dasharray", "2 4");
+            } else if (a || b) {
+              var c = a || b;
+              el = document.createElementNS(SVGNS, "circle");
+              el.setAttribute("cx", c[0]); el.setAttribute("cy", c[1]); el.setAttribute("r", 13);
+              el.setAttribute("fill", "none");
+            }
+            if (!el) return;
+            el.setAttribute("class", "draft " + o.kind);
+            el.setAttribute("data-order", o.text);
+            el.setAttribute("stroke", "#111");
+            el.setAttribute("stroke-width", "3");
+            el.setAttribute("stroke-opacity", ".75");
+            g.appendChild(el);
+          });
+        });
+      });
+    });
+    svg.appendChild(g);
   }
   document.addEventListener("click", function (e) { boardClick(e.target); });
   document.addEventListener("keydown", function (e) {
@@ -239,7 +304,7 @@
         if (all) remember();
         countdown();
         settings();
-        if (all || boardChanged) pickers();
+        if (all || boardChanged) pickers(); else drawOrders();
         tableClock();
         tableAuto();
         body.setAttribute("data-updated", String(Date.now()));
@@ -281,6 +346,7 @@
         var m = doc.getElementById("main");
         preview.innerHTML = m ? m.innerHTML : html;
         preview.removeAttribute("aria-busy");
+        drawOrders();
       });
     }, 400));
   });

@@ -181,6 +181,9 @@ pub struct LegalOrderOut {
     /// The province moved, retreated, built in or supported into (its abbreviation).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
+    /// Where on the board (the SVG's coordinates) a unit there stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<(f32, f32)>,
 }
 
 /// The legal orders of one unit (movement, retreats) or of the power (adjustments).
@@ -192,6 +195,9 @@ pub struct LegalGroupOut {
     /// The unit as the sheet writes it: `A par`, `F stp/sc`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
+    /// Where on the board the unit stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<(f32, f32)>,
     /// Builds (positive) or removals (negative) due, in adjustments.
     pub due: i32,
     pub orders: Vec<LegalOrderOut>,
@@ -213,6 +219,8 @@ pub fn legal_orders(s: &Session, power: PowerId) -> Vec<LegalGroupOut> {
         PhaseKind::Adjustment => legal.adjustments(pos, &mut out),
     }
     let prov = |l: entente_map::Loc| map.province(map.province_of(l)).abbr.clone();
+    let layout = entente_render::Layout::for_map(map);
+    let point = |l: entente_map::Loc| layout.unit_at.get(l.index()).copied();
     out.groups()
         .iter()
         .filter(|g| g.power == power)
@@ -223,34 +231,35 @@ pub fn legal_orders(s: &Session, power: PowerId) -> Vec<LegalGroupOut> {
                 .map(|o| {
                     let (kind, to) = match *o {
                         Order::Hold(_) => ("hold", None),
-                        Order::Move { to, .. } => ("move", Some(prov(to))),
-                        Order::SupportHold { target, .. } => ("support", Some(prov(target.loc))),
-                        Order::SupportMove { to, .. } => ("support", Some(prov(to))),
-                        Order::Convoy { to, .. } => ("convoy", Some(prov(to))),
-                        Order::Retreat { to, .. } => ("retreat", Some(prov(to))),
+                        Order::Move { to, .. } => ("move", Some(to)),
+                        Order::SupportHold { target, .. } => ("support", Some(target.loc)),
+                        Order::SupportMove { to, .. } => ("support", Some(to)),
+                        Order::Convoy { to, .. } => ("convoy", Some(to)),
+                        Order::Retreat { to, .. } => ("retreat", Some(to)),
                         Order::Disband(_) => ("disband", None),
-                        Order::Build { loc, .. } => ("build", Some(prov(loc))),
+                        Order::Build { loc, .. } => ("build", Some(loc)),
                         Order::Remove(_) => ("remove", None),
                         Order::Waive => ("waive", None),
                     };
+                    let at = to.and_then(point);
+                    let to = to.map(prov);
                     LegalOrderOut {
                         text: entente_orders::format_order(map, o),
                         label: entente_report::order_text_in(map, phase, pos, o),
                         kind,
                         to,
+                        at,
                     }
                 })
                 .collect();
-            let unit = g.province.and_then(|p| {
-                let u = match phase {
-                    PhaseKind::Retreat => pos.dislodged_at(p).map(|d| d.unit),
-                    _ => pos.unit_at(p),
-                }?;
-                Some(format!("{} {}", u.ty.letter(), map.loc_abbr(u.loc)))
+            let unit = g.province.and_then(|p| match phase {
+                PhaseKind::Retreat => pos.dislodged_at(p).map(|d| d.unit),
+                _ => pos.unit_at(p),
             });
             LegalGroupOut {
                 province: g.province.map(|p| map.province(p).abbr.clone()),
-                unit,
+                unit: unit.map(|u| format!("{} {}", u.ty.letter(), map.loc_abbr(u.loc))),
+                at: unit.and_then(|u| point(u.loc)),
                 due: g.due,
                 orders,
             }
