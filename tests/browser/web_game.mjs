@@ -195,6 +195,10 @@ run(async () => {
   await Promise.all([cs.waitForURL(/#press$/), cs.click("#press-form button[type=submit]")]);
   await fr.waitForFunction((t) => document.getElementById("press").textContent.includes(t), PRIVATE_1, { timeout: 15000 });
   assert(await fr.evaluate(() => window.__samePage === true), "the French page got the message without a reload");
+  await fr.waitForFunction(() => {
+    const b = document.querySelector("#press h2 .unread");
+    return b && !b.hidden && b.textContent.trim() === "1";
+  }, null, { timeout: 5000 });
   await fr.check(`#press-form input[name=to][value=${powers.cs[0]}]`);
   if (powers.fr.length > 1) await fr.selectOption("#press-form select[name=from]", powers.fr[0]);
   await fr.fill("#press-form textarea[name=text]", PRIVATE_2);

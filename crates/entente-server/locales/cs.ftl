@@ -198,3 +198,4 @@ table-retreat = Ústupy
 table-adjustment = Úpravy
 table-auto = Další hodiny samy po (sekundách)
 table-apply = Použít
+unread = nepřečtené

@@ -198,3 +198,4 @@ table-retreat = Retreats
 table-adjustment = Adjustments
 table-auto = Next clock by itself after (seconds)
 table-apply = Apply
+unread = unread

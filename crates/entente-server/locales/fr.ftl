@@ -198,3 +198,4 @@ table-retreat = Retraites
 table-adjustment = Ajustements
 table-auto = Horloge suivante d'elle-même après (secondes)
 table-apply = Appliquer
+unread = non lus

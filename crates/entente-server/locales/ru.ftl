@@ -199,3 +199,4 @@ table-retreat = Отступления
 table-adjustment = Корректировки
 table-auto = Следующие часы сами через (секунд)
 table-apply = Применить
+unread = непрочитанные

@@ -268,6 +268,49 @@
   });
   pickers();
 
+  // Unread messages: per thread, the messages newer than the last one seen in this
+  // browser (a thread counts as read once it has been on the screen for two seconds).
+  function seenKey(t) {
+    return "entente-read:" + body.getAttribute("data-game") + ":" + t.getAttribute("data-thread");
+  }
+  function lastSeq(t) {
+    var m = 0;
+    t.querySelectorAll(".msg[data-seq]").forEach(function (e) { m = Math.max(m, +e.getAttribute("data-seq")); });
+    return m;
+  }
+  var watcher = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (en) {
+      var t = en.target;
+      clearTimeout(t._seen);
+      if (en.isIntersecting) t._seen = setTimeout(function () {
+        try { localStorage.setItem(seenKey(t), String(lastSeq(t))); } catch (e) { /* private mode */ }
+        unread();
+      }, 2000);
+    });
+  }, { threshold: 0.5 }) : null;
+  function unread() {
+    var press = document.getElementById("press");
+    if (!press || !body.getAttribute("data-game")) return;
+    var label = press.getAttribute("data-unread-label"), total = 0;
+    press.querySelectorAll("article.thread").forEach(function (t) {
+      var seen = 0;
+      try { seen = +(localStorage.getItem(seenKey(t)) || 0); } catch (e) { /* none */ }
+      var n = 0;
+      t.querySelectorAll(".msg[data-seq]").forEach(function (e) { if (+e.getAttribute("data-seq") > seen) n++; });
+      total += n;
+      var h = t.querySelector("h3"), b = h.querySelector(".unread");
+      if (!b) { b = document.createElement("span"); b.className = "unread"; h.appendChild(b); }
+      b.textContent = n ? " " + n + " " + label : "";
+      b.hidden = !n;
+      if (watcher && !t._watched) { t._watched = true; watcher.observe(t); }
+    });
+    var h2 = press.querySelector("h2"), b2 = h2.querySelector(".unread");
+    if (!b2) { b2 = document.createElement("span"); b2.className = "unread"; h2.appendChild(b2); }
+    b2.textContent = total ? " " + total : "";
+    b2.hidden = !total;
+  }
+  unread();
+
   // Live updates: on each event of the game, the page is fetched again and its live parts
   // replaced (all of it when the phase changed), keeping what the reader is typing.
   var game = body.getAttribute("data-game");
@@ -307,6 +350,7 @@
         if (all || boardChanged) pickers(); else drawOrders();
         tableClock();
         tableAuto();
+        unread();
         body.setAttribute("data-updated", String(Date.now()));
       })
       .catch(function () { /* the next event tries again */ });

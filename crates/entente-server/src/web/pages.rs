@@ -728,15 +728,15 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
                         } }
                     }
                     @if d.press_allowed || !d.threads.is_empty() {
-                        section #press data-live {
+                        section #press data-live data-unread-label=(c.t("unread")) {
                             h2 { (c.t("press")) }
                             @if d.threads.is_empty() { p { (c.t("no-press-yet")) } }
                             @for t in &d.threads {
-                                article.thread {
+                                article.thread data-thread=(if t.public { "all".to_string() } else { t.with.join("|") }) {
                                     h3 { @if t.public { (c.t("press-public-thread")) }
                                          @else { (t.with.iter().map(|w| d.label(w)).collect::<Vec<_>>().join(", ")) } }
                                     @for m in &t.messages {
-                                        div.msg {
+                                        div.msg data-seq=(m.seq) {
                                             p.from { strong { @match &m.from { Some(f) => (d.label(f)), None => (c.t("anonymous")) } }
                                                 " → " (m.to.iter().map(|t| if t == "all" { c.t("to-all") } else { d.label(t) }).collect::<Vec<_>>().join(", "))
                                                 " · " (phase_name(c, &m.phase)) }
