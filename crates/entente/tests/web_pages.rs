@@ -254,6 +254,29 @@ fn the_game_page_keeps_the_other_powers_secrets() {
             );
         }
     }
+    // The order picker and the live check answer only for the reader's own powers.
+    let (st, _) = p3.get(&format!("/games/{id}/legal?power={}", p1_powers[0]), "");
+    assert_eq!(st, 403);
+    let (st, legal) = p3.get(&format!("/games/{id}/legal?power={}", p3_powers[0]), "");
+    assert_eq!(st, 200, "{legal}");
+    let legal: serde_json::Value = serde_json::from_str(&legal).unwrap();
+    assert!(!legal["groups"].as_array().unwrap().is_empty(), "{legal}");
+    let mut p3 = p3;
+    let csrf = p3.csrf();
+    let (st, _) = p3.post(
+        &format!("/games/{id}/check"),
+        &[("power", sheet_power), ("orders", "A Par - Bur"), ("_csrf", &csrf)],
+    );
+    assert_eq!(st, 403, "checking another power's sheet");
+    let (st, echo) = p3.post(
+        &format!("/games/{id}/check"),
+        &[("power", &p3_powers[0]), ("orders", "A Xyz - Abc"), ("_csrf", &csrf)],
+    );
+    assert_eq!(st, 200);
+    assert!(echo.contains("Xyz"), "{echo}");
+    // The check stores nothing: p3's sheet is still not in.
+    let (_, page3) = p3.get(&format!("/games/{id}"), "");
+    assert!(!page3.contains("Xyz"), "a checked sheet was stored");
     // The game master's page is the game master's.
     let (st, _) = p3.get(&format!("/games/{id}/gm"), "");
     assert_eq!(st, 403);
@@ -275,7 +298,7 @@ fn the_game_page_keeps_the_other_powers_secrets() {
     );
     let (st, _) = stranger.get(&format!("/games/{id}/board.svg"), "");
     assert_eq!(st, 403);
-    let _ = (gm, p3_powers);
+    let _ = gm;
 }
 
 #[test]
