@@ -28,8 +28,8 @@ run(async () => {
   const errors = [];
   tv.on("pageerror", (e) => errors.push(e.message));
   await signIn(tv, base, gm);
-  // A shortened clock: 6 s of talk, 9 s of writing; the next clock 2 s after the reveal.
-  await tv.goto(`${base}/games/${game}/table?first=0.1&later=0.1&writing=0.15&retreat=0.1&adjustment=0.1&auto=2`);
+  // A shortened clock: 6 s of talk, 18 s of writing; the next clock 2 s after the reveal.
+  await tv.goto(`${base}/games/${game}/table?first=0.1&later=0.1&writing=0.3&retreat=0.1&adjustment=0.1&auto=2`);
   const label = async (k) => tv.getAttribute("#clock", `data-l-${k}`);
   assert((await tv.textContent("#period")).includes("Hodiny stojí"), "the clock waits for the game master");
   const mobile = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "en-GB" })).newPage();
@@ -60,6 +60,8 @@ run(async () => {
     assert(r.ok, `orders for ${power}: ${r.status}`);
   }
   // Before zero nothing is revealed.
+  const still = await tv.evaluate(() => (Date.parse(document.getElementById("clock").getAttribute("data-deadline")) - Date.now()) / 1000);
+  assert(still > 0.5, `the orders came in the writing period (${still} s left)`);
   assert(!(await tv.$("#reveal")), "nothing revealed before zero");
 
   // Zero: revealed and adjudicated, on the same page.
@@ -70,7 +72,9 @@ run(async () => {
   assert(revealed.includes("Jaro 1914"), `the reveal names the phase: ${revealed}`);
   const orders = await tv.$$eval("#reveal #orders g.order", (gs) => gs.length);
   assert(orders >= 18, `the revealed board draws every order: ${orders}`);
-  await tv.waitForTimeout(1700);
+  // The moves are animated: the units that moved slide to where they stand now.
+  await tv.waitForFunction(() => document.querySelectorAll("#reveal g.unit[transform]").length >= 10, null, { timeout: 5000 });
+  await tv.waitForTimeout(2000);
   await shot(tv, "web-table-4-reveal");
   await tv.screenshot({ path: join(artifacts(), "web-readme-table.png") });
   // The next phase's clock starts by itself (a reload: the start is a plain form).

@@ -55,6 +55,36 @@
       document.getElementById("period").textContent = el.getAttribute("data-l-" + kind);
     }
   }
+  // The reveal at the table: each unit that moved slides from where it stood to where it
+  // stands now (the board beside), along its arrow.
+  function animateReveal() {
+    var reveal = document.querySelector("#reveal .reveal-board svg");
+    if (!reveal || reveal.getAttribute("data-animated")) return;
+    reveal.setAttribute("data-animated", "1");
+    var moves = [];
+    reveal.querySelectorAll('g.order.move[data-outcome="succeeded"], g.order.retreat[data-outcome="succeeded"]').forEach(function (o) {
+      var w = (o.getAttribute("data-order") || "").split(/\s+/);
+      if (w.length < 4) return;
+      var from = w[1].split("/")[0], to = w[w.length - 1].split("/")[0];
+      var unit = [].filter.call(reveal.querySelectorAll("g.unit"), function (u) {
+        return (u.getAttribute("data-loc") || "").toLowerCase().split("/")[0] === from;
+      })[0];
+      var now = unitsAt(to)[0];
+      if (!unit || !now) return;
+      var a = centre(unit), b = centre(now);
+      moves.push({ unit: unit, dx: b[0] - a[0], dy: b[1] - a[1] });
+    });
+    if (!moves.length) return;
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    var start = null, span = still ? 1 : 1600;
+    function frame(t) {
+      if (start === null) start = t;
+      var k = Math.min(1, (t - start) / span), e = k < .5 ? 2 * k * k : 1 - Math.pow(-2 * k + 2, 2) / 2;
+      moves.forEach(function (m) { m.unit.setAttribute("transform", "translate(" + (m.dx * e).toFixed(1) + " " + (m.dy * e).toFixed(1) + ")"); });
+      if (k < 1) requestAnimationFrame(frame);
+    }
+    setTimeout(function () { requestAnimationFrame(frame); }, still ? 0 : 700);
+  }
   var autoTimer = null;
   function tableAuto() {
     var f = document.getElementById("table-start");
@@ -66,6 +96,7 @@
   countdown();
   tableClock();
   tableAuto();
+  animateReveal();
   setInterval(countdown, 1000);
   setInterval(tableClock, 250);
   settings();
@@ -351,6 +382,7 @@
         tableClock();
         tableAuto();
         unread();
+        animateReveal();
         body.setAttribute("data-updated", String(Date.now()));
       })
       .catch(function () { /* the next event tries again */ });

@@ -945,7 +945,7 @@ pub fn table(
                     p.period #period role="status" { (period) }
                     p.big #clock-digits aria-hidden="true" { (digits(shown)) }
                     @if v.is_gm() && g.deadline.is_none() && g.result.is_none() {
-                        form #table-start method="post" action={ "/games/" (id) "/table/start" } data-auto=[clock.auto] {
+                        form #table-start method="post" action={ "/games/" (id) "/table/start" } data-auto=[clock.auto.filter(|_| last.is_some())] {
                             (csrf(c))
                             input type="hidden" name="first" value=(fmt_minutes(clock.first));
                             input type="hidden" name="later" value=(fmt_minutes(clock.later));
