@@ -265,12 +265,20 @@ fn the_game_page_keeps_the_other_powers_secrets() {
     let csrf = p3.csrf();
     let (st, _) = p3.post(
         &format!("/games/{id}/check"),
-        &[("power", sheet_power), ("orders", "A Par - Bur"), ("_csrf", &csrf)],
+        &[
+            ("power", sheet_power),
+            ("orders", "A Par - Bur"),
+            ("_csrf", &csrf),
+        ],
     );
     assert_eq!(st, 403, "checking another power's sheet");
     let (st, echo) = p3.post(
         &format!("/games/{id}/check"),
-        &[("power", &p3_powers[0]), ("orders", "A Xyz - Abc"), ("_csrf", &csrf)],
+        &[
+            ("power", &p3_powers[0]),
+            ("orders", "A Xyz - Abc"),
+            ("_csrf", &csrf),
+        ],
     );
     assert_eq!(st, 200);
     assert!(echo.contains("Xyz"), "{echo}");
@@ -374,4 +382,40 @@ fn a_face_to_face_table_runs_its_clock_to_the_reveal() {
         g["deadline"].is_string(),
         "the next clock set a deadline: {g}"
     );
+}
+
+#[test]
+fn my_games_show_the_phase_the_deadline_in_my_time_zone_and_my_orders() {
+    let (_dir, s) = server("mine");
+    // The default deadlines: weekly, Friday 24:00 in Prague.
+    let (id, _gm, players) = full_game(&s, "mg", "2", json!({}));
+    let (powers, p1) = &players[0];
+    let mut b = Browser::sign_in(&s.base, "mgp1");
+    b.cookie
+        .push_str("; entente_tz=Asia/Tokyo; entente_lang=cs");
+    let g = p1.read(&format!("/api/v1/games/{id}"));
+    let deadline: jiff::Timestamp = g["deadline"].as_str().unwrap().parse().unwrap();
+    let tokyo = deadline.to_zoned(jiff::tz::TimeZone::get("Asia/Tokyo").unwrap());
+    let want = format!("{} (Asia/Tokyo)", tokyo.strftime("%-d. %-m. %Y %H:%M"));
+    let (st, page) = b.get("/games", "");
+    assert_eq!(st, 200);
+    let mine = &page[page.find("id=\"my-games\"").expect("my games")..];
+    assert!(
+        mine.contains("mg game") && mine.contains("Jaro 1914, pohyb"),
+        "{mine}"
+    );
+    assert!(
+        mine.contains(&want),
+        "the deadline in my zone, {want}: {mine}"
+    );
+    assert!(mine.contains(">ne<"), "my orders are not in: {mine}");
+    for p in powers {
+        p1.ok(
+            &format!("/api/v1/games/{id}/orders"),
+            json!({"power": p, "orders": ""}),
+        );
+    }
+    let (_, page) = b.get("/games", "");
+    let mine = &page[page.find("id=\"my-games\"").unwrap()..];
+    assert!(mine.contains(">ano<"), "my orders are in: {mine}");
 }
