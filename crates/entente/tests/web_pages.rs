@@ -419,3 +419,95 @@ fn my_games_show_the_phase_the_deadline_in_my_time_zone_and_my_orders() {
     let mine = &page[page.find("id=\"my-games\"").unwrap()..];
     assert!(mine.contains(">ano<"), "my orders are in: {mine}");
 }
+
+#[test]
+fn the_game_masters_page_acts_with_plain_forms() {
+    let (_dir, s) = server("gm");
+    let (id, gm, players) = full_game(&s, "ga", "2", json!({"deadlines": {"kind": "manual"}}));
+    let mut b = Browser::sign_in(&s.base, "gagm");
+    let csrf = b.csrf();
+    let path = format!("/games/{id}/gm");
+    let game = || gm.read(&format!("/api/v1/games/{id}"));
+    let act = |b: &mut Browser, form: &[(&str, &str)]| {
+        let mut f = vec![("_csrf", csrf.as_str())];
+        f.extend_from_slice(form);
+        let (st, to) = b.post(&path, &f);
+        assert_eq!(st, 303, "{form:?}: {to}");
+        assert_eq!(to, path);
+    };
+    act(&mut b, &[("act", "extend"), ("minutes", "90")]);
+    assert!(game()["deadline"].is_string(), "extended");
+    act(&mut b, &[("act", "pause")]);
+    assert_eq!(game()["paused"], true);
+    act(&mut b, &[("act", "resume")]);
+    assert_eq!(game()["paused"], false);
+    let power = players[0].0[0].clone();
+    act(
+        &mut b,
+        &[("act", "civil-disorder"), ("power", &power), ("on", "1")],
+    );
+    let g = game();
+    let p = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["power"] == power.as_str())
+        .unwrap();
+    assert_eq!(p["civil_disorder"], true, "{g}");
+    act(
+        &mut b,
+        &[("act", "civil-disorder"), ("power", &power), ("on", "0")],
+    );
+    act(&mut b, &[("act", "adjudicate"), ("force", "on")]);
+    assert_eq!(game()["history_len"], 1);
+    act(&mut b, &[("act", "rollback")]);
+    assert_eq!(game()["history_len"], 0);
+    s.account("gasub");
+    act(
+        &mut b,
+        &[("act", "replace"), ("power", &power), ("player", "gasub")],
+    );
+    let sub = s.sign_in("gasub").read(&format!("/api/v1/games/{id}"));
+    assert!(
+        sub["my_powers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p == power.as_str()),
+        "{sub}"
+    );
+    act(
+        &mut b,
+        &[
+            ("act", "deadline"),
+            ("at", "2030-01-31 12:00"),
+            ("time_zone", "Europe/Prague"),
+        ],
+    );
+    assert_eq!(game()["deadline"], "2030-01-31T11:00:00Z");
+    // A refused act is a page with the server's reason, not a crash.
+    let (st, page) = b.post(
+        &path,
+        &[
+            ("_csrf", &csrf),
+            ("act", "replace"),
+            ("power", "Atlantis"),
+            ("player", "gasub"),
+        ],
+    );
+    assert_eq!(st, 422, "{page}");
+    let (st, page) = b.post(
+        &path,
+        &[("_csrf", &csrf), ("act", "extend"), ("minutes", "soon")],
+    );
+    assert_eq!(st, 422, "{page}");
+    // The page lists who has sent orders, in the reader's language.
+    let (st, page) = b.get(&path, "fr");
+    assert_eq!(st, 200);
+    assert!(page.contains("Qui a envoyé ses ordres"), "{page}");
+    // A player is refused the game master's acts.
+    let mut p1 = Browser::sign_in(&s.base, "gap1");
+    let c1 = p1.csrf();
+    let (st, _) = p1.post(&path, &[("_csrf", &c1), ("act", "pause")]);
+    assert_eq!(st, 403);
+}

@@ -801,7 +801,7 @@ pub fn gm(c: &Ctx, g: &GameOut, _v: &Viewer, s: &Session, members: &[Member]) ->
         .is_some_and(|d| d < service::now());
     let powers: Vec<String> = g.powers.iter().map(|p| p.power.clone()).collect();
     let power_select = html! {
-        select name="power" { @for p in &powers { option value=(p) { (power_label(s, p, c.lang())) } } }
+        select name="power" aria-label=(c.t("power")) { @for p in &powers { option value=(p) { (power_label(s, p, c.lang())) } } }
     };
     let act = |name: &str, label: String, extra: Markup| -> Markup {
         html! {
@@ -826,7 +826,7 @@ pub fn gm(c: &Ctx, g: &GameOut, _v: &Viewer, s: &Session, members: &[Member]) ->
         Some(id),
         html! {
             div #live-head data-live { (game_header(c, g)) }
-            p { a href={ "/games/" (id) } { (c.t("back-to-game")) } }
+            p.links { a href={ "/games/" (id) } { (c.t("back-to-game")) } " · " a href={ "/games/" (id) "/table" } { (c.t("table-mode")) } }
             section #submissions data-live {
                 h2 { (c.t("submissions")) }
                 div.scroll { table {
@@ -853,7 +853,7 @@ pub fn gm(c: &Ctx, g: &GameOut, _v: &Viewer, s: &Session, members: &[Member]) ->
                     (act("adjudicate", c.t("act-force"), html! { input type="hidden" name="force" value="on"; }))
                     (act("rollback", c.t("act-rollback"), html! {}))
                     (act("replace", c.t("act-replace"), html! { (power_select) label { (c.t("account-name")) input name="player" required size="10"; } }))
-                    (act("civil-disorder", c.t("act-civil-disorder"), html! { (power_select) select name="on" { option value="1" { (c.t("on")) } option value="0" { (c.t("off")) } } }))
+                    (act("civil-disorder", c.t("act-civil-disorder"), html! { (power_select) select name="on" aria-label=(c.t("act-civil-disorder")) { option value="1" { (c.t("on")) } option value="0" { (c.t("off")) } } }))
                     (act("deadline", c.t("act-deadline"), html! { label { (c.t("deadline")) input name="at" placeholder="2026-11-27 23:59" size="16"; } label { (c.t("time-zone")) input name="time_zone" value=(c.tz_name) size="14"; } }))
                 }
             }
@@ -861,7 +861,9 @@ pub fn gm(c: &Ctx, g: &GameOut, _v: &Viewer, s: &Session, members: &[Member]) ->
                 h2 { (c.t("press-log")) }
                 @if press.is_empty() { p { (c.t("no-press-yet")) } }
                 @for m in &press {
-                    div.msg { p.from { strong { (m.from.as_deref().unwrap_or("?")) } " → " (m.to.join(", ")) " · " (m.phase) } p.text { (m.text) } }
+                    div.msg { p.from { strong { (m.from.as_deref().map_or("?".to_string(), |f| power_label(s, f, c.lang()))) } " → "
+                        (m.to.iter().map(|t| if t == "all" { c.t("to-all") } else { power_label(s, t, c.lang()) }).collect::<Vec<_>>().join(", "))
+                        " · " (phase_name(c, &m.phase)) } p.text { (m.text) } }
                 }
             }
         },
