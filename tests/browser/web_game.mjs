@@ -284,9 +284,15 @@ run(async () => {
   await shot(pages.fr, "web-08-results-fr");
   await shot(pages.en, "web-08-results-phone");
   // What the README shows: the screen as a player sees it, without scrolling.
-  for (const k of ["cs", "en"]) await pages[k].evaluate(() => window.scrollTo(0, 0));
-  await pages.cs.screenshot({ path: join(artifacts(), "web-readme-game-cs.png") });
+  await pages.en.evaluate(() => window.scrollTo(0, 0));
   await pages.en.screenshot({ path: join(artifacts(), "web-readme-phone.png") });
+  // The history: the first phase with its orders drawn and its results beside the board.
+  await pages.cs.setViewportSize({ width: 1280, height: 900 });
+  await pages.cs.goto(`${base}/games/${id}?phase=0`);
+  assert((await pages.cs.textContent("#shown")).includes("Jaro 1901"), "the history shows the first phase");
+  assert((await pages.cs.$$eval("#board #orders g.order", (g) => g.length)) >= 20, "its orders are drawn");
+  await pages.cs.screenshot({ path: join(artifacts(), "web-readme-game-cs.png") });
+  await shot(pages.cs, "web-09-history-cs");
 
   // 10. Speed and weight of the game page (the phone, after the results).
   const loads = [];
