@@ -89,7 +89,11 @@ run(async () => {
     }),
   };
   const pages = {};
-  for (const [k, c] of Object.entries(contexts)) pages[k] = await c.newPage();
+  for (const [k, c] of Object.entries(contexts)) {
+    // Generous: the machine's two cores may be busy with other tests.
+    c.setDefaultTimeout(60000);
+    pages[k] = await c.newPage();
+  }
   const errors = [];
   for (const [k, p] of Object.entries(pages)) {
     p.on("pageerror", (e) => errors.push(`${k}: ${e.message}`));

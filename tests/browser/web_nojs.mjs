@@ -23,6 +23,13 @@ async function signIn(page, base, name) {
 run(async () => {
   const { base, game, player, gm, powers } = input();
   const browser = await launch();
+  // Generous timeouts: the machine's two cores may be busy with other tests.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (o) => {
+    const c = await newContext(o);
+    c.setDefaultTimeout(60000);
+    return c;
+  };
   const ctx = await browser.newContext({ javaScriptEnabled: false, locale: "fr-FR" });
   const page = await ctx.newPage();
   await signIn(page, base, player);

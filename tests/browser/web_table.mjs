@@ -24,6 +24,13 @@ async function signIn(page, base, name) {
 run(async () => {
   const { base, game, gm, phone, phonePowers, other } = input();
   const browser = await launch();
+  // Generous timeouts: the machine's two cores may be busy with other tests.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (o) => {
+    const c = await newContext(o);
+    c.setDefaultTimeout(60000);
+    return c;
+  };
   const tv = await (await browser.newContext({ locale: "cs-CZ", viewport: { width: 1600, height: 900 } })).newPage();
   const errors = [];
   tv.on("pageerror", (e) => errors.push(e.message));

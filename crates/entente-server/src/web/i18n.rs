@@ -174,7 +174,7 @@ mod tests {
                 let mut args = FluentArgs::new();
                 for k in [
                     "n", "name", "power", "year", "season", "kind", "when", "from", "to", "count",
-                    "title", "phase", "players", "seats", "zone", "left",
+                    "title", "phase", "players", "seats", "zone", "left", "unit", "target",
                 ] {
                     args.set(k, FluentValue::from(1));
                 }

@@ -10,6 +10,7 @@
 //! here (the API checks the `X-CSRF-Token` header instead, which the script sends).
 
 pub mod i18n;
+pub mod orders;
 mod pages;
 pub mod queries;
 
@@ -589,7 +590,7 @@ async fn check(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: 
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
         let text = f.get("orders").unwrap_or("").replace("\r\n", "\n");
-        let sheet = queries::check_sheet(&st.db, &me, &id, &f.str("power"), &text).await?;
+        let sheet = queries::check_sheet(c.tr, &st.db, &me, &id, &f.str("power"), &text).await?;
         Ok(html(
             StatusCode::OK,
             pages::echo_list(&c, &sheet.lines, &sheet.warnings),
@@ -614,7 +615,7 @@ async fn legal(
         let (_, _, v, s) = service::read_game(&st.db, Some(me), &id).await?;
         let s = s.ok_or_else(|| ApiError::conflict(c.t("err-not-started")))?;
         let p = queries::own_power(&s, &v, &q.power)?;
-        let groups = queries::legal_orders(&s, p);
+        let groups = queries::legal_orders(&s, p, c.tr);
         Ok((
             [(header::CACHE_CONTROL, "no-store")],
             axum::Json(serde_json::json!({

@@ -536,7 +536,7 @@ impl GameData {
                     label: labels.get(name).cloned().unwrap_or_else(|| name.clone()),
                     colour: colours.get(name).cloned().unwrap_or_default(),
                     awaited: awaited.contains(name),
-                    sent: queries::current_sheet(s, p),
+                    sent: queries::current_sheet(s, p, c.tr),
                     warnings: s.sheet_warnings(p),
                 });
             }

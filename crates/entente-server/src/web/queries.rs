@@ -2,6 +2,7 @@
 //! session with its CSRF token, a sheet checked without being sent, the board with
 //! province names in the reader's language.
 
+use super::i18n::Tr;
 use crate::auth::{Caller, SESSION_COOKIE};
 use crate::db::{millis, Db};
 use crate::error::{ApiError, ApiResult};
@@ -71,9 +72,9 @@ pub fn own_power(s: &Session, v: &Viewer, name: &str) -> ApiResult<PowerId> {
     }
 }
 
-/// Echo lines as the API gives them, each order understood written out judge style
-/// (`A Paris -> Burgundy`).
-pub fn echo_lines(s: &Session, echoes: &[entente_host::Echo]) -> Vec<EchoLine> {
+/// Echo lines as the API gives them, each order understood written out in the reader's
+/// language (`A Paříž → Burgundsko`).
+pub fn echo_lines(s: &Session, echoes: &[entente_host::Echo], tr: Tr) -> Vec<EchoLine> {
     let kind = s.game().phase().kind;
     let pos = s.game().position();
     echoes
@@ -82,7 +83,7 @@ pub fn echo_lines(s: &Session, echoes: &[entente_host::Echo]) -> Vec<EchoLine> {
             text: e.line.text.clone(),
             order: match &e.line.reading {
                 entente_host::Reading::Order { order, .. } => {
-                    Some(entente_report::order_text_in(s.map(), kind, pos, order))
+                    Some(super::orders::order_text(s.map(), tr, kind, pos, order))
                 }
                 _ => None,
             },
@@ -98,6 +99,7 @@ pub fn echo_lines(s: &Session, echoes: &[entente_host::Echo]) -> Vec<EchoLine> {
 /// A sheet read and echoed as a submission would be, without sending it: the page's live
 /// check while the player types. The game is read without a lock and nothing is written.
 pub async fn check_sheet(
+    tr: Tr,
     db: &Db,
     caller: &Caller,
     id: &str,
@@ -117,13 +119,13 @@ pub async fn check_sheet(
     Ok(SheetOut {
         power: s.map().power(p).name.clone(),
         phase: s.game().phase().code(),
-        lines: echo_lines(&s, &echoes),
+        lines: echo_lines(&s, &echoes, tr),
         warnings: s.sheet_warnings(p),
     })
 }
 
 /// The sheet in for `p` this phase: its text as sent and its echo (`None`: none yet).
-pub fn current_sheet(s: &mut Session, p: PowerId) -> Option<(String, Vec<EchoLine>)> {
+pub fn current_sheet(s: &mut Session, p: PowerId, tr: Tr) -> Option<(String, Vec<EchoLine>)> {
     let text = s
         .pending()
         .get(&p)?
@@ -132,7 +134,7 @@ pub fn current_sheet(s: &mut Session, p: PowerId) -> Option<(String, Vec<EchoLin
         .collect::<Vec<_>>()
         .join("\n");
     let echoes = s.sheet_echo(p)?;
-    Some((text, echo_lines(s, &echoes)))
+    Some((text, echo_lines(s, &echoes, tr)))
 }
 
 /// The board as SVG with the province names in `lang`: the current position, or history
@@ -174,7 +176,7 @@ pub fn board_svg(
 pub struct LegalOrderOut {
     /// Canonical text, as the sheet takes it: `A par - bur`.
     pub text: String,
-    /// Judge style: `A Paris -> Burgundy`.
+    /// In the reader's language: `A Paříž → Burgundsko`.
     pub label: String,
     /// `hold`, `move`, `support`, `convoy`, `retreat`, `disband`, `build`, `remove`, `waive`.
     pub kind: &'static str,
@@ -205,7 +207,7 @@ pub struct LegalGroupOut {
 
 /// Every legal order of `power` this phase, from `entente-legal`: what the order picker
 /// offers (supports and convoys only where legal).
-pub fn legal_orders(s: &Session, power: PowerId) -> Vec<LegalGroupOut> {
+pub fn legal_orders(s: &Session, power: PowerId, tr: Tr) -> Vec<LegalGroupOut> {
     use entente_judge::PhaseKind;
     use entente_orders::Order;
     let map = s.map();
@@ -245,7 +247,7 @@ pub fn legal_orders(s: &Session, power: PowerId) -> Vec<LegalGroupOut> {
                     let to = to.map(prov);
                     LegalOrderOut {
                         text: entente_orders::format_order(map, o),
-                        label: entente_report::order_text_in(map, phase, pos, o),
+                        label: super::orders::order_text(map, tr, phase, pos, o),
                         kind,
                         to,
                         at,
