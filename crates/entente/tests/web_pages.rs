@@ -511,3 +511,77 @@ fn the_game_masters_page_acts_with_plain_forms() {
     let (st, _) = p1.post(&path, &[("_csrf", &c1), ("act", "pause")]);
     assert_eq!(st, 403);
 }
+
+#[test]
+fn builds_are_offered_and_echoed_in_the_adjustment_phase() {
+    let (_dir, s) = server("builds");
+    let (id, gm, players) = full_game(&s, "bu", "7", json!({"deadlines": {"kind": "manual"}}));
+    let (i, france) = players
+        .iter()
+        .enumerate()
+        .find(|(_, (p, _))| p.contains(&"France".to_string()))
+        .map(|(i, (_, c))| (i, c))
+        .unwrap();
+    let force = || {
+        gm.ok(
+            &format!("/api/v1/games/{id}/gm"),
+            json!({"act": "adjudicate", "force": true}),
+        );
+    };
+    let orders = |text: &str| {
+        france.ok(
+            &format!("/api/v1/games/{id}/orders"),
+            json!({"power": "France", "orders": text}),
+        );
+    };
+    orders("A Par - Bur\nA Mar - Spa\nF Bre - Mao");
+    force();
+    orders("A Bur - Bel\nA Spa H\nF Mao - Por");
+    force();
+    let g = france.read(&format!("/api/v1/games/{id}"));
+    assert_eq!(g["phase"], "W1901A", "{g}");
+    let mut b = Browser::sign_in(&s.base, &format!("bup{}", i + 1));
+    b.cookie.push_str("; entente_lang=cs");
+    let (st, legal) = b.get(&format!("/games/{id}/legal?power=France"), "");
+    assert_eq!(st, 200, "{legal}");
+    let legal: serde_json::Value = serde_json::from_str(&legal).unwrap();
+    let group = &legal["groups"][0];
+    assert_eq!(group["due"], 3, "{legal}");
+    assert!(
+        group.get("province").is_none(),
+        "adjustments are the power's: {legal}"
+    );
+    let builds: Vec<&str> = group["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["kind"] == "build")
+        .map(|o| o["label"].as_str().unwrap())
+        .collect();
+    assert!(builds.contains(&"Postavit A Paříž"), "{builds:?}");
+    assert!(builds.contains(&"Postavit F Brest"), "{builds:?}");
+    let (_, page) = b.get(&format!("/games/{id}"), "");
+    assert!(page.contains("Zima 1901, úpravy"), "the phase in Czech");
+    assert!(
+        page.contains("id=\"orders-France\""),
+        "France's sheet is offered"
+    );
+    let csrf = b.csrf();
+    let (st, to) = b.post(
+        &format!("/games/{id}/orders"),
+        &[
+            ("power", "France"),
+            ("orders", "Build A Par\nBuild F Bre\nBuild A Mar"),
+            ("_csrf", &csrf),
+        ],
+    );
+    assert_eq!(st, 303, "{to}");
+    let (_, page) = b.get(&format!("/games/{id}"), "");
+    for l in [
+        "Postavit A Paříž",
+        "Postavit F Brest",
+        "Postavit A Marseille",
+    ] {
+        assert!(page.contains(l), "{l} echoed");
+    }
+}
