@@ -15,6 +15,19 @@
     if (e.target.matches && e.target.matches("[data-autosubmit]")) e.target.form.submit();
   });
 
+  // The new-game form shows the fields of the kind of deadlines chosen (all without script).
+  function deadlineFields() {
+    var kind = document.querySelector("select[name=deadline_kind]");
+    if (!kind) return;
+    document.querySelectorAll("[data-deadline-kind]").forEach(function (row) {
+      row.hidden = row.getAttribute("data-deadline-kind") !== kind.value;
+    });
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target.matches && e.target.matches("select[name=deadline_kind]")) deadlineFields();
+  });
+  deadlineFields();
+
   // The browser's time zone, remembered for the next page when none was chosen.
   try {
     var tz = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -341,16 +341,16 @@ pub fn new_game(c: &Ctx, msg: Option<&str>, f: &Form) -> Markup {
                 fieldset {
                     legend { (c.t("opt-deadlines")) }
                     label { (c.t("opt-deadline-kind")) (select("deadline_kind", &[("weekly", opt("deadlines-weekly")), ("every", opt("deadlines-every")), ("manual", opt("deadlines-manual"))], "weekly")) }
-                    div.row {
+                    div.row data-deadline-kind="weekly" {
                         label { (c.t("opt-weekday")) (select("weekday", &["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map(|d| (d, c.t(&format!("weekday-{d}")))), "friday")) }
                         label { (c.t("opt-time")) input name="time" value=(v("time", "24:00")) size="5"; }
                         label { (c.t("time-zone")) input name="time_zone" value=(v("time_zone", "Europe/Prague")); }
                     }
-                    div.row {
+                    div.row data-deadline-kind="weekly" {
                         label { (c.t("opt-retreat-hours")) input name="retreat_hours" inputmode="numeric" value=(v("retreat_hours", "48")) size="4"; }
                         label { (c.t("opt-adjustment-hours")) input name="adjustment_hours" inputmode="numeric" value=(v("adjustment_hours", "48")) size="4"; }
                     }
-                    div.row {
+                    div.row data-deadline-kind="every" {
                         label { (c.t("opt-movement-minutes")) input name="movement_minutes" inputmode="numeric" value=(v("movement_minutes", "10")) size="4"; }
                         label { (c.t("opt-retreat-minutes")) input name="retreat_minutes" inputmode="numeric" value=(v("retreat_minutes", "3")) size="4"; }
                         label { (c.t("opt-adjustment-minutes")) input name="adjustment_minutes" inputmode="numeric" value=(v("adjustment_minutes", "3")) size="4"; }
