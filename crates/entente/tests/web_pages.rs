@@ -396,7 +396,12 @@ fn my_games_show_the_phase_the_deadline_in_my_time_zone_and_my_orders() {
     let g = p1.read(&format!("/api/v1/games/{id}"));
     let deadline: jiff::Timestamp = g["deadline"].as_str().unwrap().parse().unwrap();
     let tokyo = deadline.to_zoned(jiff::tz::TimeZone::get("Asia/Tokyo").unwrap());
-    let want = format!("{} (Asia/Tokyo)", tokyo.strftime("%-d. %-m. %Y %H:%M"));
+    let day = ["po", "út", "st", "čt", "pá", "so", "ne"]
+        [tokyo.weekday().to_monday_zero_offset() as usize];
+    let want = format!(
+        "{day} {} (Asia/Tokyo)",
+        tokyo.strftime("%-d. %-m. %Y %H:%M")
+    );
     let (st, page) = b.get("/games", "");
     assert_eq!(st, 200);
     let mine = &page[page.find("id=\"my-games\"").expect("my games")..];

@@ -67,7 +67,8 @@ impl Ctx {
                     "ru" => "%d.%m.%Y %H:%M",
                     _ => "%Y-%m-%d %H:%M",
                 };
-                format!("{} ({})", z.strftime(fmt), self.tz_name)
+                let day = self.t(&format!("wd-{}", z.weekday().to_monday_one_offset()));
+                format!("{day} {} ({})", z.strftime(fmt), self.tz_name)
             }
             Err(_) => instant.to_string(),
         }
