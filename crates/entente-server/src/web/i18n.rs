@@ -164,6 +164,17 @@ mod tests {
     }
 
     #[test]
+    fn no_message_is_written_twice() {
+        for (l, text) in SOURCES {
+            let res = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
+            let mut b = FluentBundle::new_concurrent(vec![l.parse().unwrap()]);
+            if let Err(errors) = b.add_resource(res) {
+                panic!("{l}.ftl: {errors:?}");
+            }
+        }
+    }
+
+    #[test]
     fn every_message_formats_without_errors() {
         let b = bundles();
         for (l, text) in SOURCES {

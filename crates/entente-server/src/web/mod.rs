@@ -665,7 +665,7 @@ async fn gm_page(State(st): St, headers: HeaderMap, Path(id): Path<String>) -> R
         let Some(s) = s else {
             return Ok(html(StatusCode::OK, pages::forming(&c, &out)));
         };
-        Ok(html(StatusCode::OK, pages::gm(&c, &out, &v, &s, &members)))
+        Ok(html(StatusCode::OK, pages::gm(&c, &out, &s, &members)))
     })
 }
 

@@ -788,7 +788,7 @@ fn press_form(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
     }
 }
 
-pub fn gm(c: &Ctx, g: &GameOut, _v: &Viewer, s: &Session, members: &[Member]) -> Markup {
+pub fn gm(c: &Ctx, g: &GameOut, s: &Session, members: &[Member]) -> Markup {
     let id = &g.id;
     let status = s.status();
     let missing: Vec<String> = status
