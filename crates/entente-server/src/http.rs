@@ -738,6 +738,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/games/{id}/record", get(record))
         .route("/api/v1/games/{id}/gm", post(gm_act))
         .route("/api/v1/games/{id}/events", get(events))
+        .merge(crate::web::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(2 * 1024 * 1024))

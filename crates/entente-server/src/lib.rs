@@ -16,6 +16,7 @@ pub mod http;
 pub mod model;
 pub mod service;
 pub mod sessions;
+pub mod web;
 
 use std::net::SocketAddr;
 use std::time::Duration;
