@@ -120,7 +120,7 @@ fn spring_1901_svg_structure() {
     assert_eq!(count(&svg, r#"data-outcome="failed""#), 4);
     assert_eq!(count(&svg, r#"class="fail""#), 4);
     // Supply centres: all 34, 22 of them owned; the legend has every power's count.
-    assert_eq!(count(&svg, r#"<g class="sc" "#), 34);
+    assert_eq!(count(&svg, r#"<use class="sc" "#), 34);
     assert!(svg.contains(r#"data-power="Russia" data-centres="4""#));
     assert!(svg.contains("Spring 1901 movement"));
     let png = svg_to_png(&svg, 0.5).expect("renders to PNG");
@@ -453,7 +453,7 @@ fn ancmed_start_renders_to_svg_and_png() {
     assert!(svg.contains(r#"data-variant="Ancient Mediterranean""#));
     assert_board(&map, &pos, &svg, &[]);
     assert_eq!(pos.units().count(), 15);
-    assert_eq!(count(&svg, r#"<g class="sc" "#), 34);
+    assert_eq!(count(&svg, r#"<use class="sc" "#), 34);
     assert_eq!(count(&svg, r#"class="pr water""#), 2);
     for id in ["offboard", "rivers", "crossings"] {
         assert_eq!(count(&svg, &format!(r#"<path id="{id}""#)), 1, "{id}");
