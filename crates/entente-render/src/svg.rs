@@ -959,7 +959,7 @@ impl<'m> Renderer<'m> {
             }
             let _ = write!(
                 s,
-                r##"<text x="42" y="{:.1}" font-size="{font:.1}" fill="{INK}">{}<tspan fill="#6d6458">\u{a0}— {}</tspan></text></g>"##,
+                r##"<text x="42" y="{:.1}" font-size="{font:.1}" fill="{INK}">{}<tspan fill="#6d6458">&#160;— {}</tspan></text></g>"##,
                 y + step * 0.62,
                 esc(text),
                 esc(reason)
