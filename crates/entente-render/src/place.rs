@@ -47,6 +47,17 @@ pub struct Placement {
     pub coast_labels: Vec<Option<Label>>,
     /// Per location: where a unit dislodged from there is drawn.
     pub dislodged: Vec<Point>,
+    /// Per province: its outline as rings of points.
+    pub rings: Vec<Vec<Vec<Point>>>,
+    /// The boxes of every label placed (provinces and coasts).
+    pub label_rects: Vec<Rect>,
+}
+
+impl Placement {
+    /// Does this arrowhead cover a label?
+    pub fn covers_label(&self, head: &[Point; 3]) -> bool {
+        self.label_rects.iter().any(|r| poly_hits_rect(head, *r))
+    }
 }
 
 /// Estimated advance of a character, in ems (DejaVu Sans, the font the PNGs use; browsers
@@ -71,19 +82,23 @@ pub fn text_width(s: &str, size: f32) -> f32 {
 /// Line height as a multiple of the font size.
 pub const LINE: f32 = 1.1;
 /// The white halo around label text (half its stroke width), in pixels.
-pub const HALO: f32 = 1.2;
+pub const HALO: f32 = 0.6;
 
 pub fn label_rect(lines: &[String], (x, y): Point, size: f32) -> Rect {
     let w = lines
         .iter()
         .map(|l| text_width(l, size))
         .fold(0.0f32, f32::max);
-    let h = size * (LINE * (lines.len() as f32 - 1.0) + 1.05);
+    let n = lines.len().max(1);
+    // From the first line's accents (Ř, É: about 0.95 em over the baseline) to the last
+    // line's descenders (0.26 em under it).
+    let top = baseline(y, n, 0, size) - 0.95 * size;
+    let bottom = baseline(y, n, n - 1, size) + 0.26 * size;
     (
         x - w / 2.0 - HALO,
-        y - h / 2.0 - HALO,
+        top - HALO,
         x + w / 2.0 + HALO,
-        y + h / 2.0 + HALO,
+        bottom + HALO,
     )
 }
 
@@ -138,13 +153,56 @@ pub fn poly_hits_rect(poly: &[Point], r: Rect) -> bool {
 /// The head of an arrow from `a` to `b` shifted `shift` to its right: tip and the two base
 /// corners. None when the arrow is too short to have one where it is drawn.
 pub fn arrow_head(a: Point, b: Point, shift: f32) -> [Point; 3] {
+    arrow_head_gap(a, b, shift, ARROW_GAP)
+}
+
+/// [`arrow_head`] stopping `gap` short of `b`.
+pub fn arrow_head_gap(a: Point, b: Point, shift: f32, gap: f32) -> [Point; 3] {
     let (dx, dy) = unit_vec(a, b);
     let (nx, ny) = (-dy * shift, dx * shift);
     let (a, b) = ((a.0 + nx, a.1 + ny), (b.0 + nx, b.1 + ny));
-    let (_, tip) = shorten(a, b, 10.0, ARROW_GAP);
+    let (_, tip) = shorten(a, b, 10.0, gap);
     let base = (tip.0 - dx * HEAD_LEN, tip.1 - dy * HEAD_LEN);
     let (px, py) = (-dy * HEAD_HALF, dx * HEAD_HALF);
     [tip, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)]
+}
+
+/// The head of an arrow from `a` into the province `dest` (its rings) towards its anchor
+/// `b`: the usual head when its tip is in the province and it covers nothing `covers` says
+/// it would; else the first of a few heads nearer or farther from the anchor, or less
+/// shifted, that does; else the first whose tip is in the province. Returns the head and the
+/// sideways shift it was drawn with.
+pub fn head_into(
+    a: Point,
+    b: Point,
+    shift: f32,
+    dest: &[Vec<Point>],
+    covers: impl Fn(&[Point; 3]) -> bool,
+) -> ([Point; 3], f32) {
+    let shifts: &[f32] = if shift == 0.0 {
+        &[0.0]
+    } else {
+        &[shift, shift * 0.5, 0.0]
+    };
+    let mut first_inside = None;
+    for &sh in shifts {
+        for gap in [ARROW_GAP, 14.0, 8.0, 17.0, 5.0, 20.0, 2.0, 24.0, 28.0, 0.0] {
+            // As the SVG writes it: to a tenth of a pixel.
+            let h = arrow_head_gap(a, b, sh, gap).map(|(x, y)| (tenth(x), tenth(y)));
+            if !inside(dest, h[0]) {
+                continue;
+            }
+            if !covers(&h) {
+                return (h, sh);
+            }
+            first_inside.get_or_insert((h, sh));
+        }
+    }
+    first_inside.unwrap_or((arrow_head_gap(a, b, 0.0, 0.0), 0.0))
+}
+
+fn tenth(v: f32) -> f32 {
+    (v * 10.0).round() / 10.0
 }
 
 pub fn unit_vec(a: Point, b: Point) -> Point {
@@ -255,45 +313,6 @@ pub fn place(map: &Map, layout: &Layout, texts: &[String], size: f32, legend: Re
     let n_locs = map.num_locs();
     let prov_of = |l: usize| map.province_of(Loc(l as u8)).index();
 
-    // Dislodged units: beside their anchor, inside the province, away from other anchors.
-    let mut dislodged = Vec::with_capacity(n_locs);
-    for l in 0..n_locs {
-        let a = layout.unit_at[l];
-        let rings = &provs[prov_of(l)];
-        let candidates = [
-            (13.0, 11.0),
-            (-13.0, 11.0),
-            (13.0, -11.0),
-            (-13.0, -11.0),
-            (0.0, 16.0),
-            (16.0, 0.0),
-            (-16.0, 0.0),
-            (0.0, -16.0),
-            (9.0, 8.0),
-            (-9.0, 8.0),
-            (9.0, -8.0),
-            (-9.0, -8.0),
-            (5.0, 5.0),
-        ];
-        let at = candidates
-            .iter()
-            .map(|&(dx, dy)| (a.0 + dx, a.1 + dy))
-            .find(|&p| {
-                inside(rings, p)
-                    && (0..n_locs)
-                        .filter(|&m| m != l)
-                        .all(|m| dist(layout.unit_at[m], p) >= 14.0)
-            })
-            .or_else(|| {
-                candidates
-                    .iter()
-                    .map(|&(dx, dy)| (a.0 + dx, a.1 + dy))
-                    .find(|&p| inside(rings, p))
-            })
-            .unwrap_or((a.0 + 5.0, a.1 + 5.0));
-        dislodged.push(at);
-    }
-
     // What labels keep clear of.
     let mut boxes: Vec<Rect> = Vec::new();
     for l in 0..n_locs {
@@ -308,6 +327,7 @@ pub fn place(map: &Map, layout: &Layout, texts: &[String], size: f32, legend: Re
     let mut heads: Vec<[Point; 3]> = Vec::new();
     for to in 0..n_locs {
         let b = layout.unit_at[to];
+        let dest = &provs[prov_of(to)];
         for q in neighbours(map, map.province_of(Loc(to as u8))) {
             let prov = map.province(q);
             let mut from: Vec<usize> = vec![q.index()];
@@ -315,9 +335,8 @@ pub fn place(map: &Map, layout: &Layout, texts: &[String], size: f32, legend: Re
             for f in from {
                 let a = layout.unit_at[f];
                 for shift in [SHIFT, PAIR_SHIFT] {
-                    heads.push(arrow_head(a, b, shift));
+                    heads.push(head_into(a, b, shift, dest, |_| false).0);
                 }
-                heads.push(arrow_head(dislodged[f], b, 0.0));
             }
         }
     }
@@ -325,11 +344,14 @@ pub fn place(map: &Map, layout: &Layout, texts: &[String], size: f32, legend: Re
     let clear = |r: Rect, placed: &[Rect]| -> f32 {
         let mut cost = 0.0;
         for &b in boxes.iter().chain(placed) {
-            cost += overlap_area(r, b);
+            let a = overlap_area(r, b);
+            if a > 0.0 {
+                cost += 100.0 + a;
+            }
         }
         for h in &heads {
             if poly_hits_rect(h, r) {
-                cost += 20.0;
+                cost += 100.0;
             }
         }
         if r.0 < 0.0 || r.1 < 0.0 || r.2 > layout.width || r.3 > layout.height {
@@ -339,7 +361,7 @@ pub fn place(map: &Map, layout: &Layout, texts: &[String], size: f32, legend: Re
     };
 
     let spiral: Vec<Point> = std::iter::once((0.0, 0.0))
-        .chain((1..=22).flat_map(|k| {
+        .chain((1..=30).flat_map(|k| {
             let r = k as f32 * 3.0;
             let n = 8 + k * 2;
             (0..n).map(move |i| {
@@ -387,12 +409,13 @@ pub fn place(map: &Map, layout: &Layout, texts: &[String], size: f32, legend: Re
         }
         let mut chosen: Option<(f32, Label)> = None;
         for (lines, sz) in options {
+            // Inside the province if there is room; just outside it (in a tiny province
+            // crowded by its unit) rather than under anything.
             let cost_at = |pt: Point| -> f32 {
                 let (dx, dy) = (pt.0 - home.0, pt.1 - home.1);
-                if !inside(&provs[p], pt) {
-                    return f32::MAX;
-                }
-                clear(label_rect(&lines, pt, sz), &placed) + (dx * dx + dy * dy).sqrt() * 0.001
+                let out = if inside(&provs[p], pt) { 0.0 } else { 40.0 };
+                out + clear(label_rect(&lines, pt, sz), &placed)
+                    + (dx * dx + dy * dy).sqrt() * 0.001
             };
             let best = best_spot(&spiral, home, cost_at);
             let cost = cost_at(best);
@@ -415,10 +438,66 @@ pub fn place(map: &Map, layout: &Layout, texts: &[String], size: f32, legend: Re
         placed.push(label.rect());
         labels[p] = Some(label);
     }
+    // Dislodged units: beside their anchor, inside the province, away from other anchors and
+    // off the labels (placed first: a dislodged unit is rare, a label always there).
+    let mut dislodged = Vec::with_capacity(n_locs);
+    for l in 0..n_locs {
+        let a = layout.unit_at[l];
+        let rings = &provs[prov_of(l)];
+        let candidates = [
+            (13.0, 11.0),
+            (-13.0, 11.0),
+            (13.0, -11.0),
+            (-13.0, -11.0),
+            (0.0, 16.0),
+            (16.0, 0.0),
+            (-16.0, 0.0),
+            (0.0, -16.0),
+            (9.0, 8.0),
+            (-9.0, 8.0),
+            (9.0, -8.0),
+            (-9.0, -8.0),
+            (5.0, 5.0),
+        ];
+        let at = candidates
+            .iter()
+            .map(|&(dx, dy)| (a.0 + dx, a.1 + dy))
+            .find(|&p| {
+                inside(rings, p)
+                    && !placed
+                        .iter()
+                        .any(|r| overlaps(*r, offset_rect(UNIT_BOX, p)))
+                    && (0..n_locs)
+                        .filter(|&m| m != l)
+                        .all(|m| dist(layout.unit_at[m], p) >= 14.0)
+            })
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .map(|&(dx, dy)| (a.0 + dx, a.1 + dy))
+                    .find(|&p| {
+                        inside(rings, p)
+                            && !placed
+                                .iter()
+                                .any(|r| overlaps(*r, offset_rect(UNIT_BOX, p)))
+                    })
+            })
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .map(|&(dx, dy)| (a.0 + dx, a.1 + dy))
+                    .find(|&p| inside(rings, p))
+            })
+            .unwrap_or((a.0 + 5.0, a.1 + 5.0));
+        dislodged.push(at);
+    }
+
     Placement {
         labels: labels.into_iter().map(|l| l.expect("placed")).collect(),
         coast_labels,
         dislodged,
+        rings: provs,
+        label_rects: placed,
     }
 }
 

@@ -8,7 +8,7 @@
 
 use crate::i18n::{translate_title, word, MarkKind, Word};
 use crate::layout::{is_sea, Layout, Point, Shape};
-use crate::place::{arrow_head, baseline, place, shorten, unit_vec, Placement, PAIR_SHIFT, SHIFT};
+use crate::place::{baseline, head_into, place, shorten, unit_vec, Placement, PAIR_SHIFT, SHIFT};
 use entente_judge::{Dislodged, Failure, Outcome, Position, Unit};
 use entente_map::{Loc, Map, PowerId, ProvinceId, UnitType};
 use entente_orders::{format_order, Order};
@@ -497,6 +497,13 @@ impl<'m> Renderer<'m> {
         }
     }
 
+    /// The head of an arrow from `a` to the location `to` (at `b`): in the province, clear
+    /// of the labels where it can be.
+    fn head(&self, a: Point, b: Point, shift: f32, to: Loc) -> ([Point; 3], f32) {
+        let dest = &self.place.rings[self.map.province_of(to).index()];
+        head_into(a, b, shift, dest, |h| self.place.covers_label(h))
+    }
+
     fn dislodged_point(&self, d: &Dislodged) -> Point {
         self.place.dislodged[d.unit.loc.index()]
     }
@@ -614,7 +621,9 @@ impl<'m> Renderer<'m> {
                     let mut pts = vec![a];
                     pts.extend(&chain);
                     pts.push(b);
-                    polyline_arrow(s, &pts, colour, dashed, to_abbr);
+                    let n = pts.len();
+                    let (head, _) = self.head(pts[n - 2], pts[n - 1], 0.0, to);
+                    polyline_arrow(s, &pts, head, colour, dashed, to_abbr);
                     if outcome.succeeded() {
                     } else {
                         let k = pts.len() - 2;
@@ -622,7 +631,8 @@ impl<'m> Renderer<'m> {
                     }
                 } else {
                     let shift = if paired { PAIR_SHIFT } else { SHIFT };
-                    arrow(s, a, b, shift, colour, dashed, to_abbr);
+                    let head = self.head(a, b, shift, to);
+                    arrow(s, a, b, head, colour, dashed, to_abbr);
                     if !outcome.succeeded() {
                         let (a2, b2) = side(a, b, shift);
                         // On the loser of two opposite moves, near its own start: the
@@ -640,7 +650,8 @@ impl<'m> Renderer<'m> {
                 };
                 let b = self.layout.unit_at[to.index()];
                 let to_abbr = map.province(map.province_of(to)).abbr.as_str();
-                arrow(s, a, b, 0.0, colour, true, to_abbr);
+                let head = self.head(a, b, 0.0, to);
+                arrow(s, a, b, head, colour, true, to_abbr);
                 if !outcome.succeeded() {
                     mark(lerp(shorten(a, b, 9.0, 12.0), 0.72));
                 }
@@ -1053,10 +1064,18 @@ fn unit_icon(s: &mut String, (x, y): Point, ty: UnitType, colour: &str) {
     );
 }
 
-/// An arrow from `a` to `b` shifted `shift` to its right, ending short of `b`; its head is
+/// An arrow from `a` to `b` shifted `shift` to its right, ending in `head`; the head is
 /// marked with the province it points into.
-fn arrow(s: &mut String, a: Point, b: Point, shift: f32, colour: &str, dashed: bool, to: &str) {
-    let head = arrow_head(a, b, shift);
+#[allow(clippy::too_many_arguments)]
+fn arrow(
+    s: &mut String,
+    a: Point,
+    b: Point,
+    (head, shift): ([Point; 3], f32),
+    colour: &str,
+    dashed: bool,
+    to: &str,
+) {
     let (a, b) = side(a, b, shift);
     let (a, _) = shorten(a, b, 10.0, 11.0);
     let base = ((head[1].0 + head[2].0) / 2.0, (head[1].1 + head[2].1) / 2.0);
@@ -1078,9 +1097,15 @@ fn head_path(s: &mut String, d: &str, head: &[Point; 3], colour: &str, dashed: b
 }
 
 /// An arrow along a polyline (an army's path through its convoying fleets).
-fn polyline_arrow(s: &mut String, pts: &[Point], colour: &str, dashed: bool, to: &str) {
+fn polyline_arrow(
+    s: &mut String,
+    pts: &[Point],
+    head: [Point; 3],
+    colour: &str,
+    dashed: bool,
+    to: &str,
+) {
     let n = pts.len();
-    let head = arrow_head(pts[n - 2], pts[n - 1], 0.0);
     let base = ((head[1].0 + head[2].0) / 2.0, (head[1].1 + head[2].1) / 2.0);
     let (start, _) = shorten(pts[0], pts[1], 10.0, 0.0);
     let mut d = format!("M{:.1} {:.1}", start.0, start.1);

@@ -114,11 +114,16 @@ fn item1_head_to_head_winner_whole_and_on_top_mark_on_the_loser() {
     assert!(win.contains(r#"data-outcome="succeeded""#), "{win}");
     assert!(lose.contains(r#"data-outcome="failed""#), "{lose}");
     // The winner is drawn after (over) the loser.
-    assert!(win_at > lose_at, "the winning arrow is drawn first, under the loser");
+    assert!(
+        win_at > lose_at,
+        "the winning arrow is drawn first, under the loser"
+    );
     let (win_shaft, win_tip) = arrow_of(win);
     let (lose_shaft, _) = arrow_of(lose);
     // The winner's arrow runs the whole way: its tip stops just short of Munich's unit spot.
-    let layout = Renderer::new(&map, RenderOptions::default()).layout().clone();
+    let layout = Renderer::new(&map, RenderOptions::default())
+        .layout()
+        .clone();
     let mun = layout.unit_at[map.lookup_province("mun").unwrap().index()];
     let ruh = layout.unit_at[map.lookup_province("ruh").unwrap().index()];
     let full = ((mun.0 - ruh.0).powi(2) + (mun.1 - ruh.1).powi(2)).sqrt();
@@ -130,7 +135,10 @@ fn item1_head_to_head_winner_whole_and_on_top_mark_on_the_loser() {
     );
     // Exactly one failure mark, the loser's, on the loser's own arrow.
     let marks = fail_marks(&svg);
-    let lose_index: usize = attr(tag_at(lose, 0), "data-index").unwrap().parse().unwrap();
+    let lose_index: usize = attr(tag_at(lose, 0), "data-index")
+        .unwrap()
+        .parse()
+        .unwrap();
     assert_eq!(marks.len(), 1, "{marks:?}");
     let (index, kind, p) = &marks[0];
     assert_eq!(*index, lose_index);
@@ -149,16 +157,27 @@ fn item2_disband_mark_is_drawn_over_the_dislodged_unit() {
     let (map, runs) = run_file(HEAD_TO_HEAD);
     let r = Renderer::new(&map, RenderOptions::default());
     let (orders, dislodged) = marks(&runs[1].outcome, &runs[1].before);
-    let svg = r.render(&runs[1].before, Some(&orders), &dislodged, "Spring 1901 retreat");
+    let svg = r.render(
+        &runs[1].before,
+        Some(&orders),
+        &dislodged,
+        "Spring 1901 retreat",
+    );
     let unit = svg
         .find(r#"<g class="unit dislodged" data-power="France""#)
         .expect("the dislodged unit");
-    let cross = svg.find(r#"<g class="disband-mark""#).expect("a disband mark");
+    let cross = svg
+        .find(r#"<g class="disband-mark""#)
+        .expect("a disband mark");
     assert!(cross > unit, "the disband cross is drawn under the unit");
     // The cross is centred on the unit.
     let mun = map.lookup_province("mun").unwrap();
     let at = r.dislodged_spot(entente_map::Loc(mun.0));
-    let path = attr(tag_at(&svg, cross + svg[cross..].find("<path").unwrap()), "d").unwrap();
+    let path = attr(
+        tag_at(&svg, cross + svg[cross..].find("<path").unwrap()),
+        "d",
+    )
+    .unwrap();
     let p = points(path);
     let centre = ((p[0].0 + p[1].0) / 2.0, (p[0].1 + p[1].1) / 2.0);
     assert!((centre.0 - at.0).abs() < 0.2 && (centre.1 - at.1).abs() < 0.2);
@@ -269,12 +288,16 @@ fn item3_results_are_listed_beside_the_map() {
         ("A ber - sil", "succeeded"),
     ] {
         assert!(
-            panel.contains(&format!("{order}<tspan fill=\"#6d6458\">&#160;— {why}</tspan>")),
+            panel.contains(&format!(
+                "{order}<tspan fill=\"#6d6458\">&#160;— {why}</tspan>"
+            )),
             "{order}: {why}"
         );
     }
     // The panel is beside the map, not over it.
-    let layout = Renderer::new(&map, RenderOptions::default()).layout().clone();
+    let layout = Renderer::new(&map, RenderOptions::default())
+        .layout()
+        .clone();
     let width: f32 = attr(tag_at(&svg, 0), "width").unwrap().parse().unwrap();
     assert_eq!(width, layout.width + entente_render::PANEL_W);
     assert!(tag_at(panel, 0).contains(&format!("translate({:.1} 0)", layout.width)));
