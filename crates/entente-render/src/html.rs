@@ -29,6 +29,9 @@ pub struct Step<'a> {
     pub dislodged: &'a [DislodgedUnit],
 }
 
+/// Separates the layers (three a phase) in the page's layer script (`split` in the page's script).
+pub const LAYER_SEP: &str = "<!--|-->";
+
 const PAGE_STYLE: &str = r#"*{box-sizing:border-box}
 body{margin:0;font-family:system-ui,sans-serif;background:#f3efe6;color:#262626}
 header{display:flex;flex-wrap:wrap;gap:.35em;align-items:center;padding:.35em .5em;background:#fffdf7;border-bottom:1px solid #c9c0ae;position:sticky;top:0;z-index:1}
@@ -41,8 +44,6 @@ main{display:flex;flex-wrap:wrap;gap:.5em;padding:.5em}
 #map svg{display:block;width:100%;height:auto;max-height:calc(100vh - 5em)}
 aside{flex:1 1 250px;min-width:0;font-size:.9em}
 aside h2{font-size:1em;margin:.2em 0}
-.frame{display:none}.frame.on{display:block}
-.ph{display:none}.ph.on{display:inline}
 ol.res{list-style:none;margin:0;padding:0}
 ol.res li{padding:.1em 0;border-bottom:1px solid #e4ddcd}
 ol.res i{display:inline-block;width:.8em;height:.8em;border:1px solid #262626;margin-right:.4em}
@@ -52,19 +53,19 @@ ol.res .why{color:#6d6458}
 "#;
 
 const PAGE_SCRIPT: &str = r#"(function(){
-var frames=document.querySelectorAll('.frame'),n=frames.length,i=-1;
+var L=document.getElementById('layers').textContent.split('<!--|-->'),n=Math.floor(L.length/3),i=-1;
+var lo=document.getElementById('lo'),lt=document.getElementById('lt'),res=document.getElementById('res');
 var svg=document.querySelector('#map svg'),W=+svg.getAttribute('width'),H=+svg.getAttribute('height'),vb=[0,0,W,H];
 function setvb(){svg.setAttribute('viewBox',vb.map(function(v){return v.toFixed(1);}).join(' '));}
 function clamp(){vb[0]=Math.max(0,Math.min(W-vb[2],vb[0]));vb[1]=Math.max(0,Math.min(H-vb[3],vb[1]));}
 function zoom(f,cx,cy){var w=Math.min(W,Math.max(W/10,vb[2]/f));f=vb[2]/w;vb=[cx-(cx-vb[0])/f,cy-(cy-vb[1])/f,w,w*H/W];clamp();setvb();}
 function pt(x,y){var r=svg.getBoundingClientRect();return[vb[0]+(x-r.left)/r.width*vb[2],vb[1]+(y-r.top)/r.height*vb[3]];}
-function layer(j,on){['o','t'].forEach(function(p){var g=document.getElementById(p+j);if(g)g.classList.toggle('on',on);});}
 function show(k){
   if(!n)return;
   k=Math.max(0,Math.min(n-1,k));
-  if(i>=0){frames[i].classList.remove('on');layer(i,false);}
-  i=k;frames[i].classList.add('on');layer(i,true);
-  document.getElementById('caption').textContent=frames[i].dataset.caption;
+  i=k;lo.innerHTML=L[3*i];lt.innerHTML=L[3*i+1];lt.setAttribute('data-phase',i);res.innerHTML=L[3*i+2];
+  var f=res.firstElementChild;
+  document.getElementById('caption').textContent=f?f.getAttribute('data-caption'):'';
   document.getElementById('count').textContent=(i+1)+' / '+n;
   document.getElementById('prev').disabled=i===0;
   document.getElementById('next').disabled=i===n-1;
@@ -116,24 +117,26 @@ impl Renderer<'_> {
         self.defs(&mut svg, true);
         self.background(&mut svg);
         self.provinces(&mut svg, None);
-        for (i, st) in steps.iter().enumerate() {
-            let _ = write!(svg, r#"<g class="ph" id="o{i}">"#);
-            self.owned_fills(&mut svg, st.pos);
-            svg.push_str("</g>");
-        }
+        // Each phase's layers are kept as text and put in when the phase is shown: the
+        // browser parses one phase's elements on opening, not a whole game's.
+        let mut layers: Vec<[String; 3]> = Vec::with_capacity(steps.len());
+        svg.push_str(r#"<g id="lo"></g>"#);
         self.overlays(&mut svg);
         self.labels(&mut svg);
-        let mut aside = String::new();
+        svg.push_str(r#"<g id="lt"></g>"#);
         for (i, st) in steps.iter().enumerate() {
+            let mut aside = String::new();
+            let mut under = String::new();
+            self.owned_fills(&mut under, st.pos);
             let caption = self.title(&st.caption);
             let m = PhaseMarks {
                 pos: st.pos,
                 orders: st.orders,
                 dislodged: st.dislodged,
+                lean: true,
             };
-            let _ = write!(svg, r#"<g class="ph" id="t{i}">"#);
-            self.phase_top(&mut svg, &m, &caption);
-            svg.push_str("</g>");
+            let mut top = String::new();
+            self.phase_top(&mut top, &m, &caption);
             let _ = write!(
                 aside,
                 r#"<section class="frame" id="f{i}" data-caption="{c}"><h2>{}</h2><ol class="res">"#,
@@ -164,11 +167,12 @@ impl Renderer<'_> {
                     esc(&reason)
                 );
             }
-            aside.push_str("</ol></section>\n");
+            aside.push_str("</ol></section>");
+            layers.push([under, top, aside]);
         }
         svg.push_str("</svg>");
 
-        let mut s = String::with_capacity(svg.len() + aside.len() + 8 * 1024);
+        let mut s = String::with_capacity(svg.len() + steps.len() * 16 * 1024);
         let _ = write!(
             s,
             r#"<!DOCTYPE html>
@@ -185,9 +189,20 @@ impl Renderer<'_> {
             fit = word(Word::Fit, &lang),
         );
         s.push_str(&svg);
-        s.push_str("</div><aside>\n");
-        s.push_str(&aside);
-        s.push_str("</aside></main>\n<script>\n");
+        s.push_str("</div><aside id=\"res\"></aside></main>\n");
+        // The layers as raw text, three a phase (centre owners, the top layer, the results
+        // list), separated by a comment no layer can hold (every text in a layer is escaped,
+        // so no `<` of a name or order can start one, nor end the script).
+        s.push_str("<script type=\"text/x-entente-layers\" id=\"layers\">");
+        for (i, layer) in layers.iter().enumerate() {
+            for (k, part) in layer.iter().enumerate() {
+                if i > 0 || k > 0 {
+                    s.push_str(LAYER_SEP);
+                }
+                s.push_str(part);
+            }
+        }
+        s.push_str("</script>\n<script>\n");
         s.push_str(PAGE_SCRIPT);
         s.push_str("</script>\n</body></html>\n");
         s

@@ -30,7 +30,7 @@ mod png;
 mod svg;
 
 pub use error::RenderError;
-pub use html::{history_html, Frame, Step};
+pub use html::{history_html, Frame, Step, LAYER_SEP};
 pub use i18n::{translate_title, MarkKind};
 pub use layout::{
     CoastGeometry, Geometry, Layout, Point, ProvinceGeometry, ProvinceLayout, Shape,

@@ -53,6 +53,8 @@ pub(crate) struct PhaseMarks<'a> {
     pub(crate) pos: &'a Position,
     pub(crate) orders: Option<&'a [(PowerId, Order, Outcome)]>,
     pub(crate) dislodged: &'a [(ProvinceId, Dislodged)],
+    /// Leave out the `data-` attributes (the history page: its list says it all).
+    pub(crate) lean: bool,
 }
 
 /// Which mark a failed or illegal order gets.
@@ -171,6 +173,7 @@ impl<'m> Renderer<'m> {
             pos,
             orders,
             dislodged,
+            lean: false,
         };
         self.phase_top(&mut s, &m, &title);
         if panel {
@@ -392,7 +395,7 @@ impl<'m> Renderer<'m> {
         }
     }
 
-    fn centres(&self, s: &mut String, pos: &Position) {
+    fn centres(&self, s: &mut String, pos: &Position, lean: bool) {
         s.push_str(r#"<g class="centres">"#);
         for p in self.map.province_ids() {
             let Some((x, y)) = self.layout.provinces[p.index()].centre_mark else {
@@ -405,11 +408,18 @@ impl<'m> Renderer<'m> {
                 ),
                 None => ("#fff", String::new()),
             };
-            let _ = write!(
-                s,
-                r##"<use class="sc" data-centre="{a}" data-owner="{owner}" href="#sc" x="{x:.1}" y="{y:.1}" fill="{fill}"/>"##,
-                a = self.map.province(p).abbr
-            );
+            if lean {
+                let _ = write!(
+                    s,
+                    r##"<use href="#sc" x="{x:.1}" y="{y:.1}" fill="{fill}"/>"##
+                );
+            } else {
+                let _ = write!(
+                    s,
+                    r##"<use class="sc" data-centre="{a}" data-owner="{owner}" href="#sc" x="{x:.1}" y="{y:.1}" fill="{fill}"/>"##,
+                    a = self.map.province(p).abbr
+                );
+            }
         }
         s.push_str("</g>");
     }
@@ -463,7 +473,7 @@ impl<'m> Renderer<'m> {
 
     /// A phase's top layer: centres, orders, units, dislodged units, marks, legend.
     pub(crate) fn phase_top(&self, s: &mut String, m: &PhaseMarks, title: &str) {
-        self.centres(s, m.pos);
+        self.centres(s, m.pos, m.lean);
         let mut marks = String::new();
         s.push_str(r#"<g class="orders">"#);
         if let Some(list) = m.orders {
@@ -479,7 +489,7 @@ impl<'m> Renderer<'m> {
             }
         }
         s.push_str("</g>");
-        self.units(s, m.pos, m.dislodged);
+        self.units(s, m.pos, m.dislodged, m.lean);
         s.push_str(r#"<g class="marks">"#);
         s.push_str(&marks);
         s.push_str("</g>");
@@ -588,15 +598,20 @@ impl<'m> Renderer<'m> {
             Order::Remove(_) => "remove",
             Order::Waive => "waive",
         };
-        let _ = write!(
-            s,
-            r#"<g class="order {kind}" data-index="{index}" data-order="{}" data-power="{}" data-outcome="{result}" data-reason="{reason}"{extra}>"#,
-            esc(&written),
-            esc(&map.power(power).name)
-        );
+        if m.lean {
+            let _ = write!(s, r#"<g class="order {kind}"{extra}>"#);
+        } else {
+            let _ = write!(
+                s,
+                r#"<g class="order {kind}" data-index="{index}" data-order="{}" data-power="{}" data-outcome="{result}" data-reason="{reason}"{extra}>"#,
+                esc(&written),
+                esc(&map.power(power).name)
+            );
+        }
+        let lean = m.lean;
         let mut mark = |at: Point| {
             if let Some(k) = kind_mark {
-                mark_at(marks, k, at, index, reason);
+                mark_at(marks, k, at, (!lean).then_some((index, reason)));
             }
         };
         let dislodged_at =
@@ -615,7 +630,11 @@ impl<'m> Renderer<'m> {
                 let b = self.layout.unit_at[to.index()];
                 let chain = self.convoy_chain(m, map.province_of(unit.loc), to);
                 let dashed = matches!(outcome, Outcome::Illegal(_));
-                let to_abbr = map.province(map.province_of(to)).abbr.as_str();
+                let to_abbr = if lean {
+                    ""
+                } else {
+                    map.province(map.province_of(to)).abbr.as_str()
+                };
                 if !chain.is_empty() {
                     // By convoy: one path from the army through its fleets.
                     let mut pts = vec![a];
@@ -649,7 +668,11 @@ impl<'m> Renderer<'m> {
                     None => self.unit_point(pos, unit.loc),
                 };
                 let b = self.layout.unit_at[to.index()];
-                let to_abbr = map.province(map.province_of(to)).abbr.as_str();
+                let to_abbr = if lean {
+                    ""
+                } else {
+                    map.province(map.province_of(to)).abbr.as_str()
+                };
                 let head = self.head(a, b, 0.0, to);
                 arrow(s, a, b, head, colour, true, to_abbr);
                 if !outcome.succeeded() {
@@ -741,7 +764,13 @@ impl<'m> Renderer<'m> {
         s.push_str("</g>");
     }
 
-    fn units(&self, s: &mut String, pos: &Position, dislodged: &[(ProvinceId, Dislodged)]) {
+    fn units(
+        &self,
+        s: &mut String,
+        pos: &Position,
+        dislodged: &[(ProvinceId, Dislodged)],
+        lean: bool,
+    ) {
         s.push_str(r#"<g class="units">"#);
         for (p, u) in pos.units() {
             // A unit dislodged this phase is drawn beside its province instead.
@@ -749,7 +778,7 @@ impl<'m> Renderer<'m> {
                 continue;
             }
             let at = self.layout.unit_at[u.loc.index()];
-            self.unit(s, u, at, "unit", "");
+            self.unit(s, u, at, "unit", "", lean);
         }
         s.push_str("</g>");
         s.push_str(r#"<g class="dislodged">"#);
@@ -790,13 +819,20 @@ impl<'m> Renderer<'m> {
                 at.0, at.1
             );
             let extra = format!(r#" data-retreats="{}""#, opts.join(" "));
-            self.unit(s, d.unit, at, "unit dislodged", &extra);
+            self.unit(s, d.unit, at, "unit dislodged", &extra, lean);
         }
         s.push_str("</g>");
     }
 
-    fn unit(&self, s: &mut String, u: Unit, at: Point, class: &str, extra: &str) {
+    #[allow(clippy::too_many_arguments)]
+    fn unit(&self, s: &mut String, u: Unit, at: Point, class: &str, extra: &str, lean: bool) {
         let power = self.map.power(u.power);
+        if lean {
+            let _ = write!(s, r#"<g class="{class}">"#);
+            unit_icon(s, at, u.ty, &power.colour);
+            s.push_str("</g>");
+            return;
+        }
         let _ = write!(
             s,
             r#"<g class="{class}" data-power="{}" data-type="{}" data-loc="{}"{extra}>"#,
@@ -1035,12 +1071,22 @@ const MARK_DEFS: &str = concat!(
     r##"<g id="m-illegal"><circle r="6.5" fill="#555" stroke="#fff" stroke-width="1.2"/><path d="M-3 -3L3 3M-3 3L3 -3" stroke="#fff" stroke-width="2" stroke-linecap="round"/></g>"##,
 );
 
-fn mark_at(s: &mut String, k: MarkKind, (x, y): Point, index: usize, reason: &str) {
-    let _ = write!(
-        s,
-        r##"<use class="fail" data-mark="{id}" data-index="{index}" data-reason="{reason}" href="#m-{id}" x="{x:.1}" y="{y:.1}"/>"##,
-        id = k.id()
-    );
+fn mark_at(s: &mut String, k: MarkKind, (x, y): Point, data: Option<(usize, &str)>) {
+    let id = k.id();
+    match data {
+        Some((index, reason)) => {
+            let _ = write!(
+                s,
+                r##"<use class="fail" data-mark="{id}" data-index="{index}" data-reason="{reason}" href="#m-{id}" x="{x:.1}" y="{y:.1}"/>"##,
+            );
+        }
+        None => {
+            let _ = write!(
+                s,
+                r##"<use class="fail" href="#m-{id}" x="{x:.1}" y="{y:.1}"/>"##
+            );
+        }
+    }
 }
 
 /// "stp" -> "StP"-like display: first letter capital.
@@ -1084,6 +1130,11 @@ fn arrow(
 }
 
 fn head_path(s: &mut String, d: &str, head: &[Point; 3], colour: &str, dashed: bool, to: &str) {
+    let to = if to.is_empty() {
+        String::new()
+    } else {
+        format!(r#" data-to="{to}""#)
+    };
     let dash = if dashed {
         r#" stroke-dasharray="6 3""#
     } else {
@@ -1091,7 +1142,7 @@ fn head_path(s: &mut String, d: &str, head: &[Point; 3], colour: &str, dashed: b
     };
     let _ = write!(
         s,
-        r#"<path class="ak" d="{d}"{dash}/><path class="ac" stroke="{colour}" d="{d}"{dash}/><path class="ah" data-to="{to}" fill="{colour}" d="M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}z"/>"#,
+        r#"<path class="ak" d="{d}"{dash}/><path class="ac" stroke="{colour}" d="{d}"{dash}/><path class="ah"{to} fill="{colour}" d="M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}z"/>"#,
         head[0].0, head[0].1, head[1].0, head[1].1, head[2].0, head[2].1
     );
 }
