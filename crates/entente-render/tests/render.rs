@@ -515,3 +515,61 @@ Egypt:
     eprintln!("SVG render of an AncMed phase: median {median:?}");
     assert!(median < budget, "median {median:?} over {budget:?}");
 }
+
+/// Issue 14, item 8: the Ancient Mediterranean in Czech, French and Russian: every label in
+/// the language (but the few names the languages share with English), and the legend too.
+#[test]
+fn item8_ancmed_labels_and_legend_in_cs_fr_ru() {
+    let map = entente_map::builtin_variant("ancmed").unwrap();
+    let pos = Position::start(&map);
+    for (lang, samples, legend) in [
+        (
+            "cs",
+            ["Kartágo", "Bithýnie", "Jaderské moře"],
+            "centra  jednotky",
+        ),
+        (
+            "fr",
+            ["Carthage", "Cappadoce", "Mer Adriatique"],
+            "centres  unités",
+        ),
+        (
+            "ru",
+            ["Карфаген", "Вифиния", "Адриатическое море"],
+            "центры  войска",
+        ),
+    ] {
+        let r = Renderer::new(
+            &map,
+            RenderOptions {
+                lang: Some(lang.into()),
+                ..Default::default()
+            },
+        );
+        let svg = r.render(&pos, None, &[], "Spring 1 AD movement");
+        let english: Vec<&str> = map
+            .provinces()
+            .iter()
+            .map(|p| p.name.as_str())
+            .filter(|n| {
+                svg.contains(&format!(">{n}</text>")) || svg.contains(&format!(">{n}</tspan>"))
+            })
+            .collect();
+        // Czech keeps the Latin names of Cirta, Epirus, Massilia, Neapolis, Petra, Ravenna,
+        // Saguntum, Sahara, Sparta, Tarraconensis, Thapsus and Vindobona.
+        assert!(english.len() <= 12, "{lang}: still in English: {english:?}");
+        for s in samples {
+            let words: Vec<&str> = s.split(' ').collect();
+            assert!(
+                words.iter().all(|w| svg.contains(w)),
+                "{lang}: no label {s}"
+            );
+        }
+        assert!(svg.contains(legend), "{lang}: legend");
+        assert!(svg.contains(&format!(r#"data-lang="{lang}""#)));
+        assert!(
+            !svg.contains(">Spring 1 AD movement<"),
+            "{lang}: title in English"
+        );
+    }
+}
