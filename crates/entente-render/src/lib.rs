@@ -37,7 +37,7 @@ pub use layout::{
     ANCMED_GEOMETRY, GEOMETRIES, STANDARD_GEOMETRY,
 };
 pub use marks::marks;
-pub use png::{svg_to_png, PNG_MAX_PIXELS, PNG_MAX_SIDE};
+pub use png::{svg_to_png, svg_to_png_rgba, PNG_MAX_PIXELS, PNG_MAX_SIDE};
 pub use svg::{mark_kind, RenderOptions, Renderer, PANEL_W};
 
 use entente_judge::{Dislodged, Outcome, Position};

@@ -573,3 +573,37 @@ fn item8_ancmed_labels_and_legend_in_cs_fr_ru() {
         );
     }
 }
+
+/// Issue 14, item 9: a board's PNG at the CLI's default scale (1.5) has a palette and is a
+/// fraction of full colour's size (0.94 MB before for this picture).
+#[test]
+fn item9_png_has_a_palette_and_is_small() {
+    let (map, runs) = spring_1901();
+    let (orders, dislodged) = marks(&runs[0]);
+    let r = Renderer::new(
+        &map,
+        RenderOptions {
+            results: true,
+            ..Default::default()
+        },
+    );
+    let svg = r.render(&runs[0].before, Some(&orders), &dislodged, "Spring 1901");
+    let png = svg_to_png(&svg, 1.5).expect("a PNG");
+    let full = entente_render::svg_to_png_rgba(&svg, 1.5).expect("a PNG");
+    eprintln!(
+        "PNG at 1.5: {} bytes with a palette, {} in full colour",
+        png.len(),
+        full.len()
+    );
+    assert_eq!(&png[12..16], b"IHDR");
+    assert_eq!(png[25], 3, "colour type 3: indexed");
+    assert!(png.len() <= 350 * 1024, "{} bytes", png.len());
+    assert!(
+        png.len() * 3 <= full.len(),
+        "{} vs {}",
+        png.len(),
+        full.len()
+    );
+    // Same size in pixels.
+    assert_eq!(png[16..24], full[16..24]);
+}
