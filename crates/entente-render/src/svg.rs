@@ -1033,7 +1033,7 @@ fn opposite_moves(map: &Map, list: &[(PowerId, Order, Outcome)]) -> Vec<bool> {
     moves
         .iter()
         .map(|m| match m {
-            Some((a, b)) => moves.iter().any(|n| *n == Some((*b, *a))),
+            Some((a, b)) => moves.contains(&Some((*b, *a))),
             None => false,
         })
         .collect()
