@@ -272,6 +272,43 @@ pub fn inside(rings: &[Vec<Point>], (x, y): Point) -> bool {
     n
 }
 
+/// The point of the rings' outline nearest to `p`, and its distance.
+pub fn nearest_on_rings(rings: &[Vec<Point>], p: Point) -> (Point, f32) {
+    let mut best = (p, f32::MAX);
+    for r in rings {
+        for i in 0..r.len() {
+            let (a, b) = (r[i], r[(i + 1) % r.len()]);
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let len2 = (dx * dx + dy * dy).max(1e-6);
+            let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
+            let q = (a.0 + t * dx, a.1 + t * dy);
+            let d = dist(p, q);
+            if d < best.1 {
+                best = (q, d);
+            }
+        }
+    }
+    best
+}
+
+/// Where an arrow from `a` into a province aims: the unit spot `b`, unless the province is
+/// large and `b` far beyond the border the arrow crosses (the Sahara from Bayuda); then a
+/// point just inside the border nearest to `a`, towards `b`.
+pub fn aim(rings: &[Vec<Point>], a: Point, b: Point) -> Point {
+    let (q, to_edge) = nearest_on_rings(rings, a);
+    if dist(a, b) <= 2.0 * to_edge + 90.0 {
+        return b;
+    }
+    let u = unit_vec(q, b);
+    let step = dist(q, b).min(32.0);
+    let p = (q.0 + u.0 * step, q.1 + u.1 * step);
+    if inside(rings, p) {
+        p
+    } else {
+        b
+    }
+}
+
 fn area(rings: &[Vec<Point>]) -> f32 {
     rings
         .iter()

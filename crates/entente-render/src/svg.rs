@@ -8,7 +8,9 @@
 
 use crate::i18n::{translate_title, word, MarkKind, Word};
 use crate::layout::{is_sea, Layout, Point, Shape};
-use crate::place::{baseline, head_into, place, shorten, unit_vec, Placement, PAIR_SHIFT, SHIFT};
+use crate::place::{
+    aim, baseline, head_into, place, shorten, unit_vec, Placement, PAIR_SHIFT, SHIFT,
+};
 use entente_judge::{Dislodged, Failure, Outcome, Position, Unit};
 use entente_map::{Loc, Map, PowerId, ProvinceId, UnitType};
 use entente_orders::{format_order, Order};
@@ -514,6 +516,13 @@ impl<'m> Renderer<'m> {
         head_into(a, b, shift, dest, |h| self.place.covers_label(h))
     }
 
+    /// Where an arrow from `a` to the location `to` aims (its unit spot, or just over the
+    /// border of a large province).
+    fn aim(&self, a: Point, to: Loc) -> Point {
+        let b = self.layout.unit_at[to.index()];
+        aim(&self.place.rings[self.map.province_of(to).index()], a, b)
+    }
+
     fn dislodged_point(&self, d: &Dislodged) -> Point {
         self.place.dislodged[d.unit.loc.index()]
     }
@@ -627,7 +636,7 @@ impl<'m> Renderer<'m> {
             }
             Order::Move { unit, to, .. } => {
                 let a = self.unit_point(pos, unit.loc);
-                let b = self.layout.unit_at[to.index()];
+                let b = self.aim(a, to);
                 let chain = self.convoy_chain(m, map.province_of(unit.loc), to);
                 let dashed = matches!(outcome, Outcome::Illegal(_));
                 let to_abbr = if lean {
@@ -667,7 +676,7 @@ impl<'m> Renderer<'m> {
                     Some(d) => self.dislodged_point(d),
                     None => self.unit_point(pos, unit.loc),
                 };
-                let b = self.layout.unit_at[to.index()];
+                let b = self.aim(a, to);
                 let to_abbr = if lean {
                     ""
                 } else {
@@ -694,7 +703,7 @@ impl<'m> Renderer<'m> {
             Order::SupportMove { unit, target, to } => {
                 let a = self.unit_point(pos, unit.loc);
                 let from = self.unit_point(pos, target.loc);
-                let dest = self.layout.unit_at[to.index()];
+                let dest = self.aim(from, to);
                 let (f2, d2) = side(from, dest, SHIFT);
                 let goal = lerp(shorten(f2, d2, 10.0, 12.0), 0.62);
                 let (a2, _) = shorten(a, goal, 9.0, 0.0);

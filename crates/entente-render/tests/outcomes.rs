@@ -302,3 +302,101 @@ fn item3_results_are_listed_beside_the_map() {
     assert_eq!(width, layout.width + entente_render::PANEL_W);
     assert!(tag_at(panel, 0).contains(&format!("translate({:.1} 0)", layout.width)));
 }
+
+/// Item 7: an arrow into a large province lands just over its border, not at a unit spot
+/// across the board (Ancient Mediterranean `A Bay - Sah`).
+#[test]
+fn item7_arrow_into_a_large_province_lands_near_its_border() {
+    let (map, runs) = run_file(
+        "case sah
+variant: ancmed
+units:
+  Egypt: A Bayuda
+orders:
+Egypt:
+  A Bayuda - Sahara
+",
+    );
+    let svg = render(&map, &runs[0], RenderOptions::default());
+    let (_, g) = order_group(&svg, "A bay - sah");
+    let (_, tip) = arrow_of(g);
+    let layout = Renderer::new(&map, RenderOptions::default())
+        .layout()
+        .clone();
+    let bay = layout.unit_at[map.lookup_province("bay").unwrap().index()];
+    let sah = layout.unit_at[map.lookup_province("sah").unwrap().index()];
+    let d = |a: Point, b: Point| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+    assert!(
+        d(bay, tip) < 0.3 * d(bay, sah),
+        "the arrow runs {} of {} px towards the Sahara's unit spot",
+        d(bay, tip),
+        d(bay, sah)
+    );
+    let rings = entente_render::place::path_rings(
+        match &layout.provinces[map.lookup_province("sah").unwrap().index()].shape {
+            entente_render::Shape::Path(d) => d,
+            _ => unreachable!(),
+        },
+    );
+    assert!(entente_render::place::inside(&rings, tip));
+}
+
+/// Item 7: a convoy is one path from the army through its fleets, one head; the fleets draw
+/// no arrows of their own.
+#[test]
+fn item7_convoy_chain_is_one_path_through_the_fleets() {
+    let (map, runs) = run_file(
+        "case c
+units:
+  England: A London, F North Sea, F Skagerrak
+orders:
+England:
+  A London - Sweden
+  F North Sea Convoys A London - Sweden
+  F Skagerrak Convoys A London - Sweden
+",
+    );
+    let svg = render(&map, &runs[0], RenderOptions::default());
+    let (_, army) = order_group(&svg, "A lon - swe");
+    assert_eq!(army.matches(r#"class="ah""#).count(), 1);
+    let layout = Renderer::new(&map, RenderOptions::default())
+        .layout()
+        .clone();
+    let d = attr(tag_at(army, army.find(r#"class="ac""#).unwrap()), "d").unwrap();
+    for f in ["nth", "ska"] {
+        let at = layout.unit_at[map.lookup_province(f).unwrap().index()];
+        // The path bends at each fleet (a quadratic corner with the fleet as control point).
+        assert!(
+            d.contains(&format!("Q{:.1} {:.1}", at.0, at.1)),
+            "the path {d} does not pass {f}"
+        );
+    }
+    for f in ["F nth C A lon - swe", "F ska C A lon - swe"] {
+        let (_, g) = order_group(&svg, f);
+        assert!(
+            !g.contains(r#"class="ah""#) && !g.contains("<path"),
+            "{f}: {g}"
+        );
+    }
+}
+
+/// Item 7: a pale power's retreat options and builds have a dark casing under their colour.
+#[test]
+fn item7_pale_colours_have_a_dark_casing() {
+    let (map, runs) = run_file(REASONS);
+    let svg = render(&map, &runs[0], RenderOptions::default());
+    let russia = &map
+        .power(
+            map.power_ids()
+                .find(|&p| map.power(p).name == "Russia")
+                .unwrap(),
+        )
+        .colour;
+    let at = svg
+        .find(r#"<path class="retreat-option""#)
+        .expect("retreat options");
+    let casing = tag_at(&svg, at);
+    assert_eq!(attr(casing, "stroke"), Some("#262626"));
+    let next = tag_at(&svg, at + casing.len());
+    assert_eq!(attr(next, "stroke"), Some(russia.as_str()));
+}
