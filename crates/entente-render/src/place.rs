@@ -291,22 +291,24 @@ pub fn nearest_on_rings(rings: &[Vec<Point>], p: Point) -> (Point, f32) {
     best
 }
 
-/// Where an arrow from `a` into a province aims: the unit spot `b`, unless the province is
-/// large and `b` far beyond the border the arrow crosses (the Sahara from Bayuda); then a
-/// point just inside the border nearest to `a`, towards `b`.
-pub fn aim(rings: &[Vec<Point>], a: Point, b: Point) -> Point {
+/// Where an arrow from `a` into a province may aim, best first: the unit spot `b`, unless
+/// the province is large and `b` far beyond the border the arrow crosses (the Sahara from
+/// Bayuda); then points just inside the border nearest to `a`, going towards `b`, and `b`
+/// last.
+pub fn aims(rings: &[Vec<Point>], a: Point, b: Point) -> Vec<Point> {
     let (q, to_edge) = nearest_on_rings(rings, a);
     if dist(a, b) <= 2.0 * to_edge + 90.0 {
-        return b;
+        return vec![b];
     }
     let u = unit_vec(q, b);
-    let step = dist(q, b).min(32.0);
-    let p = (q.0 + u.0 * step, q.1 + u.1 * step);
-    if inside(rings, p) {
-        p
-    } else {
-        b
-    }
+    let mut out: Vec<Point> = [32.0f32, 44.0, 56.0, 70.0, 90.0]
+        .iter()
+        .filter(|&&step| step < dist(q, b))
+        .map(|&step| (q.0 + u.0 * step, q.1 + u.1 * step))
+        .filter(|&p| inside(rings, p))
+        .collect();
+    out.push(b);
+    out
 }
 
 fn area(rings: &[Vec<Point>]) -> f32 {

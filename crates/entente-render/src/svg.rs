@@ -9,12 +9,14 @@
 use crate::i18n::{translate_title, word, MarkKind, Word};
 use crate::layout::{is_sea, Layout, Point, Shape};
 use crate::place::{
-    aim, baseline, head_into, place, shorten, unit_vec, Placement, PAIR_SHIFT, SHIFT,
+    aims, baseline, head_into, place, shorten, unit_vec, Placement, PAIR_SHIFT, SHIFT,
 };
 use entente_judge::{Dislodged, Failure, Outcome, Position, Unit};
 use entente_map::{Loc, Map, PowerId, ProvinceId, UnitType};
 use entente_orders::{format_order, Order};
+use std::collections::HashMap;
 use std::fmt::Write;
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub(crate) const SEA: &str = "#b9d5ea";
 const SEA_SCHEMATIC: &str = "#d6e8f5";
@@ -47,8 +49,13 @@ pub struct Renderer<'m> {
     pub(crate) map: &'m Map,
     pub(crate) layout: Layout,
     pub(crate) opts: RenderOptions,
-    pub(crate) place: Placement,
+    pub(crate) place: Arc<Placement>,
 }
+
+/// Placements already made, by map, language and legend (see [`Renderer::new`]).
+static PLACEMENTS: OnceLock<Mutex<HashMap<String, Arc<Placement>>>> = OnceLock::new();
+/// At most this many placements are kept (a server with many variant files).
+const PLACEMENTS_KEPT: usize = 64;
 
 /// A phase's orders and dislodged units, as the renderer takes them.
 pub(crate) struct PhaseMarks<'a> {
@@ -80,10 +87,39 @@ pub fn mark_kind(outcome: &Outcome) -> Option<MarkKind> {
 
 impl<'m> Renderer<'m> {
     /// Uses the map's committed geometry, or the schematic layout for a variant without one.
+    /// The labels' placement is made once per map (its name and provinces), language and
+    /// legend, and kept for the next renderer.
     pub fn new(map: &'m Map, opts: RenderOptions) -> Renderer<'m> {
-        Renderer::with_layout(map, Layout::for_map(map), opts)
+        let layout = Layout::for_map(map);
+        let mut key = format!(
+            "{}|{}|{:?}|{}|",
+            map.name, layout.geographic, opts.lang, opts.no_legend
+        );
+        for p in map.provinces() {
+            key.push_str(&p.abbr);
+            key.push(',');
+        }
+        let cache = PLACEMENTS.get_or_init(|| Mutex::new(HashMap::new()));
+        let kept = cache.lock().ok().and_then(|c| c.get(&key).cloned());
+        if let Some(place) = kept {
+            return Renderer {
+                map,
+                layout,
+                opts,
+                place,
+            };
+        }
+        let r = Renderer::with_layout(map, layout, opts);
+        if let Ok(mut c) = cache.lock() {
+            if c.len() >= PLACEMENTS_KEPT {
+                c.clear();
+            }
+            c.insert(key, r.place.clone());
+        }
+        r
     }
 
+    /// Draws with the given layout (a geometry file's); places the labels anew.
     pub fn with_layout(map: &'m Map, layout: Layout, opts: RenderOptions) -> Renderer<'m> {
         let texts: Vec<String> = map
             .province_ids()
@@ -108,7 +144,7 @@ impl<'m> Renderer<'m> {
                 ly + crate::layout::legend_height(map),
             )
         };
-        let place = place(map, &layout, &texts, size, legend);
+        let place = Arc::new(place(map, &layout, &texts, size, legend));
         Renderer {
             map,
             layout,
@@ -516,11 +552,23 @@ impl<'m> Renderer<'m> {
         head_into(a, b, shift, dest, |h| self.place.covers_label(h))
     }
 
-    /// Where an arrow from `a` to the location `to` aims (its unit spot, or just over the
-    /// border of a large province).
+    /// Where an arrow from `a` to the location `to` aims: its unit spot, or for a large
+    /// province (not a coast: a coast's spot is where the fleet goes) a point just over the
+    /// border, the first whose arrowhead covers no label.
     fn aim(&self, a: Point, to: Loc) -> Point {
         let b = self.layout.unit_at[to.index()];
-        aim(&self.place.rings[self.map.province_of(to).index()], a, b)
+        if self.map.coast_of(to).is_some() {
+            return b;
+        }
+        let rings = &self.place.rings[self.map.province_of(to).index()];
+        let aims = aims(rings, a, b);
+        aims.iter()
+            .copied()
+            .find(|&p| {
+                let (head, _) = head_into(a, p, 0.0, rings, |h| self.place.covers_label(h));
+                !self.place.covers_label(&head)
+            })
+            .unwrap_or(b)
     }
 
     fn dislodged_point(&self, d: &Dislodged) -> Point {

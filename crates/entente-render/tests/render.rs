@@ -607,3 +607,25 @@ fn item9_png_has_a_palette_and_is_small() {
     // Same size in pixels.
     assert_eq!(png[16..24], full[16..24]);
 }
+
+/// A renderer is made per request by the server (`render_svg`): placing the labels must not
+/// make that slow (the placement is computed once per map and language and kept).
+#[test]
+fn making_a_renderer_again_is_cheap() {
+    let map = Map::standard();
+    let t = Instant::now();
+    let _ = Renderer::new(&map, RenderOptions::default());
+    let first = t.elapsed();
+    let t = Instant::now();
+    for _ in 0..5 {
+        let _ = Renderer::new(&map, RenderOptions::default());
+    }
+    let again = t.elapsed() / 5;
+    eprintln!("Renderer::new: first {first:?}, again {again:?}");
+    let budget = if cfg!(debug_assertions) {
+        Duration::from_millis(150)
+    } else {
+        Duration::from_millis(15)
+    };
+    assert!(again < budget, "{again:?} over {budget:?}");
+}
