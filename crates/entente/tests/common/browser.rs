@@ -26,7 +26,10 @@ pub fn missing() -> Option<String> {
         return Some("run `npm ci --prefix tests/browser` first".into());
     }
     if !Path::new(&chromium()).exists() {
-        return Some(format!("{} is missing (apt-get install chromium)", chromium()));
+        return Some(format!(
+            "{} is missing (apt-get install chromium)",
+            chromium()
+        ));
     }
     None
 }
