@@ -22,20 +22,23 @@
 
 mod error;
 mod html;
+pub mod i18n;
 mod layout;
 mod marks;
+pub mod place;
 mod png;
 mod svg;
 
 pub use error::RenderError;
-pub use html::{history_html, Frame};
+pub use html::{history_html, Frame, Step, LAYER_SEP};
+pub use i18n::{translate_title, MarkKind};
 pub use layout::{
     CoastGeometry, Geometry, Layout, Point, ProvinceGeometry, ProvinceLayout, Shape,
     ANCMED_GEOMETRY, GEOMETRIES, STANDARD_GEOMETRY,
 };
 pub use marks::marks;
-pub use png::{svg_to_png, PNG_MAX_PIXELS, PNG_MAX_SIDE};
-pub use svg::{RenderOptions, Renderer};
+pub use png::{svg_to_png, svg_to_png_rgba, PNG_MAX_PIXELS, PNG_MAX_SIDE};
+pub use svg::{mark_kind, RenderOptions, Renderer, PANEL_W};
 
 use entente_judge::{Dislodged, Outcome, Position};
 use entente_map::{Map, PowerId, ProvinceId};

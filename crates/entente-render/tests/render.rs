@@ -120,7 +120,7 @@ fn spring_1901_svg_structure() {
     assert_eq!(count(&svg, r#"data-outcome="failed""#), 4);
     assert_eq!(count(&svg, r#"class="fail""#), 4);
     // Supply centres: all 34, 22 of them owned; the legend has every power's count.
-    assert_eq!(count(&svg, r#"<g class="sc" "#), 34);
+    assert_eq!(count(&svg, r#"<use class="sc" "#), 34);
     assert!(svg.contains(r#"data-power="Russia" data-centres="4""#));
     assert!(svg.contains("Spring 1901 movement"));
     let png = svg_to_png(&svg, 0.5).expect("renders to PNG");
@@ -453,7 +453,7 @@ fn ancmed_start_renders_to_svg_and_png() {
     assert!(svg.contains(r#"data-variant="Ancient Mediterranean""#));
     assert_board(&map, &pos, &svg, &[]);
     assert_eq!(pos.units().count(), 15);
-    assert_eq!(count(&svg, r#"<g class="sc" "#), 34);
+    assert_eq!(count(&svg, r#"<use class="sc" "#), 34);
     assert_eq!(count(&svg, r#"class="pr water""#), 2);
     for id in ["offboard", "rivers", "crossings"] {
         assert_eq!(count(&svg, &format!(r#"<path id="{id}""#)), 1, "{id}");
@@ -514,4 +514,118 @@ Egypt:
     };
     eprintln!("SVG render of an AncMed phase: median {median:?}");
     assert!(median < budget, "median {median:?} over {budget:?}");
+}
+
+/// Issue 14, item 8: the Ancient Mediterranean in Czech, French and Russian: every label in
+/// the language (but the few names the languages share with English), and the legend too.
+#[test]
+fn item8_ancmed_labels_and_legend_in_cs_fr_ru() {
+    let map = entente_map::builtin_variant("ancmed").unwrap();
+    let pos = Position::start(&map);
+    for (lang, samples, legend) in [
+        (
+            "cs",
+            ["Kartágo", "Bithýnie", "Jaderské moře"],
+            "centra  jednotky",
+        ),
+        (
+            "fr",
+            ["Carthage", "Cappadoce", "Mer Adriatique"],
+            "centres  unités",
+        ),
+        (
+            "ru",
+            ["Карфаген", "Вифиния", "Адриатическое море"],
+            "центры  войска",
+        ),
+    ] {
+        let r = Renderer::new(
+            &map,
+            RenderOptions {
+                lang: Some(lang.into()),
+                ..Default::default()
+            },
+        );
+        let svg = r.render(&pos, None, &[], "Spring 1 AD movement");
+        let english: Vec<&str> = map
+            .provinces()
+            .iter()
+            .map(|p| p.name.as_str())
+            .filter(|n| {
+                svg.contains(&format!(">{n}</text>")) || svg.contains(&format!(">{n}</tspan>"))
+            })
+            .collect();
+        // Czech keeps the Latin names of Cirta, Epirus, Massilia, Neapolis, Petra, Ravenna,
+        // Saguntum, Sahara, Sparta, Tarraconensis, Thapsus and Vindobona.
+        assert!(english.len() <= 12, "{lang}: still in English: {english:?}");
+        for s in samples {
+            let words: Vec<&str> = s.split(' ').collect();
+            assert!(
+                words.iter().all(|w| svg.contains(w)),
+                "{lang}: no label {s}"
+            );
+        }
+        assert!(svg.contains(legend), "{lang}: legend");
+        assert!(svg.contains(&format!(r#"data-lang="{lang}""#)));
+        assert!(
+            !svg.contains(">Spring 1 AD movement<"),
+            "{lang}: title in English"
+        );
+    }
+}
+
+/// Issue 14, item 9: a board's PNG at the CLI's default scale (1.5) has a palette and is a
+/// fraction of full colour's size (0.94 MB before for this picture).
+#[test]
+fn item9_png_has_a_palette_and_is_small() {
+    let (map, runs) = spring_1901();
+    let (orders, dislodged) = marks(&runs[0]);
+    let r = Renderer::new(
+        &map,
+        RenderOptions {
+            results: true,
+            ..Default::default()
+        },
+    );
+    let svg = r.render(&runs[0].before, Some(&orders), &dislodged, "Spring 1901");
+    let png = svg_to_png(&svg, 1.5).expect("a PNG");
+    let full = entente_render::svg_to_png_rgba(&svg, 1.5).expect("a PNG");
+    eprintln!(
+        "PNG at 1.5: {} bytes with a palette, {} in full colour",
+        png.len(),
+        full.len()
+    );
+    assert_eq!(&png[12..16], b"IHDR");
+    assert_eq!(png[25], 3, "colour type 3: indexed");
+    assert!(png.len() <= 350 * 1024, "{} bytes", png.len());
+    assert!(
+        png.len() * 3 <= full.len(),
+        "{} vs {}",
+        png.len(),
+        full.len()
+    );
+    // Same size in pixels.
+    assert_eq!(png[16..24], full[16..24]);
+}
+
+/// A renderer is made per request by the server (`render_svg`): placing the labels must not
+/// make that slow (the placement is computed once per map and language and kept).
+#[test]
+fn making_a_renderer_again_is_cheap() {
+    let map = Map::standard();
+    let t = Instant::now();
+    let _ = Renderer::new(&map, RenderOptions::default());
+    let first = t.elapsed();
+    let t = Instant::now();
+    for _ in 0..5 {
+        let _ = Renderer::new(&map, RenderOptions::default());
+    }
+    let again = t.elapsed() / 5;
+    eprintln!("Renderer::new: first {first:?}, again {again:?}");
+    let budget = if cfg!(debug_assertions) {
+        Duration::from_millis(150)
+    } else {
+        Duration::from_millis(15)
+    };
+    assert!(again < budget, "{again:?} over {budget:?}");
 }

@@ -13,8 +13,8 @@ use entente_judge::{Edition, Position, Rulebook};
 use entente_map::Map;
 use entente_record::replay::{adjudicate_phase, read_recorded_games};
 use entente_render::{
-    history_html, marks, svg_to_png, DislodgedUnit, Frame, Geometry, Layout, RenderOptions,
-    Renderer, ResolvedOrder,
+    marks, svg_to_png, DislodgedUnit, Geometry, Layout, RenderOptions, Renderer, ResolvedOrder,
+    Step,
 };
 use entente_report::phase_title;
 use entente_scenario::{execute_case, parse_scenarios};
@@ -306,25 +306,37 @@ pub fn run(args: Args) -> CliResult<ExitCode> {
     let opts = RenderOptions {
         lang: args.lang.clone(),
         no_legend: false,
+        results: true,
     };
     for book in &books {
         let renderer = renderer(&book.map, geometry.as_ref(), opts.clone())?;
         let only = args.phase.as_deref().map(|p| chosen(book, p)).transpose()?;
         let draw =
             |s: &Shot| renderer.render(&s.before, s.orders.as_deref(), &s.dislodged, &s.title);
-        let mut frames = Vec::new();
+        if args.html {
+            // One page: the base map once, every phase a layer over it.
+            let mut steps: Vec<Step> = book
+                .shots
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| only.is_none_or(|k| k == *i))
+                .map(|(_, s)| step(s))
+                .collect();
+            if let (Some(e), None) = (&book.epilogue, only) {
+                steps.push(step(e));
+            }
+            let html = renderer.history_html(&book.page_title, &steps);
+            write(
+                &args.out.join(format!("{}.html", book.base)),
+                html.as_bytes(),
+            )?;
+            continue;
+        }
         for (i, shot) in book.shots.iter().enumerate() {
             if only.is_some_and(|k| k != i) {
                 continue;
             }
             let svg = draw(shot);
-            if args.html {
-                frames.push(Frame {
-                    caption: shot.title.clone(),
-                    svg,
-                });
-                continue;
-            }
             let name = format!("{}-{:02}-{}", book.base, i + 1, slug(&shot.title));
             // The picture first: a scale too large is refused before anything is written.
             let png = if args.png {
@@ -340,21 +352,17 @@ pub fn run(args: Args) -> CliResult<ExitCode> {
                 write(&args.out.join(format!("{name}.png")), &png)?;
             }
         }
-        if args.html {
-            if let (Some(e), None) = (&book.epilogue, only) {
-                frames.push(Frame {
-                    caption: e.title.clone(),
-                    svg: draw(e),
-                });
-            }
-            let html = history_html(&book.page_title, &frames);
-            write(
-                &args.out.join(format!("{}.html", book.base)),
-                html.as_bytes(),
-            )?;
-        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn step(s: &Shot) -> Step<'_> {
+    Step {
+        caption: s.title.clone(),
+        pos: &s.before,
+        orders: s.orders.as_deref(),
+        dislodged: &s.dislodged,
+    }
 }
 
 fn renderer<'m>(
