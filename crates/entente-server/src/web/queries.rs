@@ -151,6 +151,8 @@ pub fn board_svg(
         RenderOptions {
             lang: (lang != "en").then(|| lang.to_string()),
             no_legend: false,
+            // The page lists the results in judge form beside the board itself.
+            results: false,
         },
     );
     match i {
