@@ -294,7 +294,7 @@ run(async () => {
   await pages.cs.setViewportSize({ width: 1280, height: 900 });
   await pages.cs.goto(`${base}/games/${id}?phase=0`);
   assert((await pages.cs.textContent("#shown")).includes("Jaro 1901"), "the history shows the first phase");
-  assert((await pages.cs.$$eval("#board #orders g.order", (g) => g.length)) >= 20, "its orders are drawn");
+  assert((await pages.cs.$$eval("#board g.orders g.order", (g) => g.length)) >= 20, "its orders are drawn");
   await pages.cs.screenshot({ path: join(artifacts(), "web-readme-game-cs.png") });
   await shot(pages.cs, "web-09-history-cs");
 

@@ -77,7 +77,7 @@ run(async () => {
   const revealed = await tv.textContent("#reveal h2");
   // (The two-player game of the rules is set in 1914.)
   assert(revealed.includes("Jaro 1914"), `the reveal names the phase: ${revealed}`);
-  const orders = await tv.$$eval("#reveal #orders g.order", (gs) => gs.length);
+  const orders = await tv.$$eval("#reveal g.orders g.order", (gs) => gs.length);
   assert(orders >= 18, `the revealed board draws every order: ${orders}`);
   // The moves are animated: the units that moved slide to where they stand now.
   await tv.waitForFunction(() => document.querySelectorAll("#reveal g.unit[transform]").length >= 10, null, { timeout: 5000 });
