@@ -43,6 +43,12 @@ impl Db {
     /// Opens (creating an SQLite file if needed) and migrates the database at `url`:
     /// `sqlite:PATH` (or a bare path) or `postgres://...`.
     pub async fn open(url: &str) -> Result<Db, DbError> {
+        Db::open_with(url, None).await
+    }
+
+    /// [`Db::open`] with a pool of `connections` (default: 8 reading connections beside
+    /// the one writer on SQLite, 16 on PostgreSQL).
+    pub async fn open_with(url: &str, connections: Option<u32>) -> Result<Db, DbError> {
         sqlx::any::install_default_drivers();
         let (backend, url) = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             (Backend::Postgres, url.to_string())
@@ -80,10 +86,10 @@ impl Db {
                 })
         };
         let pool = match backend {
-            Backend::Sqlite => sqlite(8, true).connect(&url).await,
+            Backend::Sqlite => sqlite(connections.unwrap_or(8), true).connect(&url).await,
             Backend::Postgres => {
                 AnyPoolOptions::new()
-                    .max_connections(16)
+                    .max_connections(connections.unwrap_or(16))
                     .acquire_timeout(Duration::from_secs(30))
                     .connect(&url)
                     .await

@@ -37,6 +37,8 @@ pub struct Config {
     pub poll: Duration,
     /// Games adjudicated at once by the scheduler.
     pub workers: usize,
+    /// The database pool's size (None: the backend's default, [`Db::open_with`]).
+    pub connections: Option<u32>,
 }
 
 impl Default for Config {
@@ -47,6 +49,7 @@ impl Default for Config {
             tick: Duration::from_millis(1000),
             poll: Duration::from_millis(500),
             workers: 4,
+            connections: None,
         }
     }
 }
@@ -68,7 +71,7 @@ pub enum ServeError {
 /// Opens the database, listens, and serves until Ctrl-C or SIGTERM. `ready` is told the
 /// address listened on (the port, when 0 was asked).
 pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
-    let db = Db::open(&config.database).await?;
+    let db = Db::open_with(&config.database, config.connections).await?;
     let listener = tokio::net::TcpListener::bind(&config.listen)
         .await
         .map_err(|source| ServeError::Listen {

@@ -23,6 +23,10 @@ pub struct Args {
     /// Games adjudicated at once.
     #[arg(long, default_value_t = 4)]
     workers: usize,
+    /// Connections to the database (default: 16 on PostgreSQL; on SQLite 8 for reading
+    /// beside the one writer).
+    #[arg(long)]
+    db_connections: Option<u32>,
 }
 
 pub fn run(a: Args) -> CliResult<ExitCode> {
@@ -36,6 +40,7 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
         tick: Duration::from_millis(a.tick_ms.max(10)),
         poll: Duration::from_millis(a.poll_ms.max(10)),
         workers: a.workers,
+        connections: a.db_connections.map(|n| n.max(1)),
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
