@@ -3,7 +3,8 @@
 // and English, the English one on a 390×844 phone), the game is created with the form and
 // starts when the third player joins; each types their orders (the Czech player with Czech
 // province names; the French player enters one power's orders by clicking the board), a mistyped line is caught by the live check, two players exchange a
-// private message, the third marks ready; the game master adjudicates from their page and
+// private message, the third marks ready; the game master sets the deadline a few seconds
+// ahead from their page, it passes, the server adjudicates, and
 // the results and the moved units appear on every player's page without a reload. The
 // third player's pages, network answers and event stream are searched for the others'
 // orders and private messages before the results: none may be there. The game page's load
@@ -254,21 +255,24 @@ run(async () => {
     if (e.kind === "press") throw new Error("the English player was told of a private message");
   }
 
-  // 8. The game master sees who has sent orders, and adjudicates.
+  // 8. The game master sees who has sent orders, and sets the deadline a few seconds ahead;
+  // the deadline passes and the server's scheduler adjudicates (nobody presses a button).
   for (const k of ["cs", "fr", "en"]) await pages[k].evaluate(() => (window.__samePage = true));
   await gm.goto(`${base}/games/${id}/gm`);
   const subs = await gm.textContent("#submissions");
   assert(!subs.includes("late"), `nobody is late: ${subs}`);
   await shot(gm, "web-07-game-master");
+  const deadlineForm = "form.act:has(input[value=deadline])";
+  await gm.fill(`${deadlineForm} input[name=at]`, new Date(Date.now() + 4000).toISOString());
   await Promise.all([
     gm.waitForURL(new RegExp(`/games/${id}/gm`)),
-    gm.click("form.act:has(input[value=adjudicate]) button"),
+    gm.click(`${deadlineForm} button`),
   ]);
 
   // 9. Every player's page shows the results and the moved units, without a reload.
   for (const k of ["cs", "fr", "en"]) {
     const p = pages[k];
-    await p.waitForFunction(() => document.querySelector("#results pre.judge"), null, { timeout: 15000 });
+    await p.waitForFunction(() => document.querySelector("#results pre.judge"), null, { timeout: 30000 });
     await p.waitForFunction(
       (locs) => {
         const at = new Set([...document.querySelectorAll("#board g.unit")].map((u) => u.getAttribute("data-loc").toLowerCase().split("/")[0]));
