@@ -97,7 +97,59 @@ fn sheet_of(power: &str) -> &'static str {
         .unwrap_or("")
 }
 
-type Res<T> = Result<T, String>;
+/// What stops the benchmark.
+#[derive(Debug, thiserror::Error)]
+enum LoadError {
+    #[error("connect {addr}: {source}")]
+    Connect {
+        addr: String,
+        source: std::io::Error,
+    },
+    #[error("{what}: {source}")]
+    Http { what: String, source: hyper::Error },
+    #[error("a request that cannot be built: {0}")]
+    Request(#[from] hyper::http::Error),
+    #[error("{what} -> {status} {body}")]
+    Status {
+        what: String,
+        status: u16,
+        body: Value,
+    },
+    #[error("{0}: the connection keeps closing")]
+    Closing(String),
+    /// The server answered, but not what the benchmark needs.
+    #[error("{0}")]
+    Answer(String),
+    #[error("cannot start {server}: {source} (build it: cargo build --release -p entente)")]
+    Start {
+        server: String,
+        source: std::io::Error,
+    },
+    #[error("the server did not say where it listens: {0:?}")]
+    NoAddress(String),
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    #[error("a client task failed: {0}")]
+    Task(#[from] tokio::task::JoinError),
+    #[error("the connections' semaphore closed")]
+    Closed(#[from] tokio::sync::AcquireError),
+    #[error("no free connection although one was permitted")]
+    NoConnection,
+    #[error("the common deadline: {0}")]
+    Time(#[from] jiff::Error),
+    #[error(
+        "setting the deadlines took {secs:.1} s, past the deadline {at}: raise --lead-seconds"
+    )]
+    LateDeadlines { secs: f64, at: String },
+    #[error("game {game} still in {phase} after {secs} s")]
+    Timeout {
+        game: String,
+        phase: Value,
+        secs: u64,
+    },
+}
+
+type Res<T> = Result<T, LoadError>;
 
 /// One keep-alive HTTP/1.1 connection to the server.
 struct Conn {
@@ -122,11 +174,17 @@ impl Conn {
     async fn connect(&mut self) -> Res<()> {
         let stream = tokio::net::TcpStream::connect(&self.addr)
             .await
-            .map_err(|e| format!("connect {}: {e}", self.addr))?;
+            .map_err(|source| LoadError::Connect {
+                addr: self.addr.clone(),
+                source,
+            })?;
         let _ = stream.set_nodelay(true);
         let (send, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
             .await
-            .map_err(|e| format!("handshake: {e}"))?;
+            .map_err(|source| LoadError::Http {
+                what: "handshake".into(),
+                source,
+            })?;
         tokio::spawn(async move {
             let _ = conn.await;
         });
@@ -165,7 +223,7 @@ impl Conn {
                 }
                 None => Bytes::new(),
             };
-            let req = req.body(Full::new(bytes)).map_err(|e| e.to_string())?;
+            let req = req.body(Full::new(bytes))?;
             let resp = match send.send_request(req).await {
                 Ok(r) => r,
                 Err(e) if attempt == 0 => {
@@ -173,14 +231,22 @@ impl Conn {
                     self.send = None;
                     continue;
                 }
-                Err(e) => return Err(format!("{method} {path}: {e}")),
+                Err(source) => {
+                    return Err(LoadError::Http {
+                        what: format!("{method} {path}"),
+                        source,
+                    })
+                }
             };
             let status = resp.status().as_u16();
             let body = resp
                 .into_body()
                 .collect()
                 .await
-                .map_err(|e| format!("{method} {path}: {e}"))?
+                .map_err(|source| LoadError::Http {
+                    what: format!("{method} {path}"),
+                    source,
+                })?
                 .to_bytes();
             let v = if body.is_empty() {
                 Value::Null
@@ -190,7 +256,7 @@ impl Conn {
             };
             return Ok((status, v));
         }
-        Err(format!("{method} {path}: the connection keeps closing"))
+        Err(LoadError::Closing(format!("{method} {path}")))
     }
 
     /// A request that must succeed (2xx).
@@ -205,7 +271,11 @@ impl Conn {
         if (200..300).contains(&st) {
             Ok(v)
         } else {
-            Err(format!("{method} {path} -> {st} {v}"))
+            Err(LoadError::Status {
+                what: format!("{method} {path}"),
+                status: st,
+                body: v,
+            })
         }
     }
 }
@@ -243,7 +313,7 @@ where
     }
     let mut all = Vec::with_capacity(n);
     for t in tasks {
-        all.extend(t.await.map_err(|e| e.to_string())??);
+        all.extend(t.await??);
     }
     all.sort_by_key(|(i, _)| *i);
     Ok(all.into_iter().map(|(_, v)| v).collect())
@@ -310,21 +380,17 @@ fn start_server(a: &Args, database: &str) -> Res<Server> {
         .args(&a.server_args)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
-    let mut child = cmd.spawn().map_err(|e| {
-        format!(
-            "cannot start {}: {e} (build it: cargo build --release -p entente)",
-            a.server
-        )
+    let mut child = cmd.spawn().map_err(|source| LoadError::Start {
+        server: a.server.clone(),
+        source,
     })?;
     let stdout = child.stdout.take().expect("piped");
     let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .map_err(|e| e.to_string())?;
+    BufReader::new(stdout).read_line(&mut line)?;
     let base = line
         .split_whitespace()
         .find(|w| w.starts_with("http://"))
-        .ok_or_else(|| format!("the server did not say where it listens: {line:?}"))?
+        .ok_or_else(|| LoadError::NoAddress(line.clone()))?
         .to_string();
     Ok(Server { child, base })
 }
@@ -354,12 +420,19 @@ async fn submit(c: &mut Conn, seat: &Seat) -> Res<()> {
                 .as_array()
                 .is_none_or(|ls| ls.iter().any(|l| !l["error"].is_null()));
             if bad {
-                Err(format!("sheet of {} not understood: {v}", seat.power))
+                Err(LoadError::Answer(format!(
+                    "sheet of {} not understood: {v}",
+                    seat.power
+                )))
             } else {
                 Ok(())
             }
         }
-        (st, v) => Err(format!("submission -> {st} {v}")),
+        (status, body) => Err(LoadError::Status {
+            what: "submission".into(),
+            status,
+            body,
+        }),
     }
 }
 
@@ -386,8 +459,12 @@ async fn open_loop(
         let seat = seats[(i * 7919) % seats.len()].clone();
         let (pool, permits) = (pool.clone(), permits.clone());
         tasks.push(tokio::spawn(async move {
-            let _permit = permits.acquire_owned().await.map_err(|e| e.to_string())?;
-            let mut conn = pool.lock().expect("pool").pop().ok_or("no connection")?;
+            let _permit = permits.acquire_owned().await?;
+            let mut conn = pool
+                .lock()
+                .expect("pool")
+                .pop()
+                .ok_or(LoadError::NoConnection)?;
             let r = submit(&mut conn, &seat).await;
             let d = due.elapsed();
             pool.lock().expect("pool").push(conn);
@@ -396,7 +473,7 @@ async fn open_loop(
     }
     let mut out = Vec::with_capacity(total);
     for t in tasks {
-        out.push(t.await.map_err(|e| e.to_string())??);
+        out.push(t.await??);
     }
     Ok(out)
 }
@@ -461,7 +538,10 @@ async fn run(a: Args) -> Res<()> {
                         Some(&json!({"name": name, "password": password})),
                     )
                     .await?;
-                Ok(Arc::from(t["token"].as_str().ok_or("no token")?))
+                let token = t["token"]
+                    .as_str()
+                    .ok_or_else(|| LoadError::Answer(format!("no token in {t}")))?;
+                Ok(Arc::from(token))
             }
             .await;
             (c, r)
@@ -495,7 +575,7 @@ async fn run(a: Args) -> Res<()> {
                     )
                     .await?["id"]
                     .as_str()
-                    .ok_or("no game id")?
+                    .ok_or_else(|| LoadError::Answer("no game id".into()))?
                     .to_string();
                 let join = json!({"role": "player"});
                 let seats: Vec<Arc<str>> =
@@ -509,7 +589,10 @@ async fn run(a: Args) -> Res<()> {
                     let g = c
                         .ok("GET", &format!("/api/v1/games/{id}"), Some(&t), None)
                         .await?;
-                    for p in g["my_powers"].as_array().ok_or("no my_powers")? {
+                    let mine = g["my_powers"]
+                        .as_array()
+                        .ok_or_else(|| LoadError::Answer(format!("no my_powers in {g}")))?;
+                    for p in mine {
                         out.push(Seat {
                             game: id.clone(),
                             token: t.clone(),
@@ -518,7 +601,10 @@ async fn run(a: Args) -> Res<()> {
                     }
                 }
                 if out.len() != 7 {
-                    return Err(format!("game {id}: {} seats seen, not 7", out.len()));
+                    return Err(LoadError::Answer(format!(
+                        "game {id}: {} seats seen, not 7",
+                        out.len()
+                    )));
                 }
                 Ok((id, out))
             }
@@ -599,10 +685,8 @@ async fn run(a: Args) -> Res<()> {
     let per = wall.as_secs_f64() / total.max(1) as f64;
     let ahead = Duration::from_secs_f64(per * n as f64 * 2.0) + Duration::from_secs(a.lead_seconds);
     let at = jiff::Timestamp::now()
-        .checked_add(jiff::SignedDuration::try_from(ahead).map_err(|e| e.to_string())?)
-        .map_err(|e| e.to_string())?
-        .round(jiff::Unit::Second)
-        .map_err(|e| e.to_string())?;
+        .checked_add(jiff::SignedDuration::try_from(ahead)?)?
+        .round(jiff::Unit::Second)?;
     let deadline_at = Instant::now()
         + Duration::from_millis(
             (at.as_millisecond() - jiff::Timestamp::now().as_millisecond()).max(0) as u64,
@@ -630,10 +714,10 @@ async fn run(a: Args) -> Res<()> {
     .await?;
     let set_time = t3.elapsed();
     if Instant::now() > deadline_at {
-        return Err(format!(
-            "setting the deadlines took {:.1} s, past the deadline {at}: raise --lead-seconds",
-            set_time.as_secs_f64()
-        ));
+        return Err(LoadError::LateDeadlines {
+            secs: set_time.as_secs_f64(),
+            at: at.to_string(),
+        });
     }
     println!(
         "adjudication: {n} deadlines set to {at} in {:.1} s",
@@ -656,10 +740,11 @@ async fn run(a: Args) -> Res<()> {
                 break;
             }
             if Instant::now() > limit {
-                return Err(format!(
-                    "game {id} still in {} after {} s",
-                    g["phase"], a.timeout
-                ));
+                return Err(LoadError::Timeout {
+                    game: id.clone(),
+                    phase: g["phase"].clone(),
+                    secs: a.timeout,
+                });
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
