@@ -33,9 +33,15 @@ fn unit_word(ty: UnitType) -> &'static str {
     }
 }
 
-/// "A Vienna", with the real unit type when the position knows it. In a retreat phase the
-/// unit ordered is the dislodged one, not the unit that took its province.
-fn unit_name(map: &Map, kind: PhaseKind, pos: &Position, u: UnitRef) -> String {
+/// The unit an order of a phase of this kind names, as the position knows it: its type
+/// (when known) and its location with the real coast. In a retreat phase the unit ordered
+/// is the dislodged one, not the unit that took its province.
+pub fn named_unit(
+    map: &Map,
+    kind: PhaseKind,
+    pos: &Position,
+    u: UnitRef,
+) -> (Option<UnitType>, Loc) {
     let p = map.province_of(u.loc);
     let on_board = pos.unit_at(p);
     let dislodged = pos.dislodged_at(p).map(|d| d.unit);
@@ -44,10 +50,15 @@ fn unit_name(map: &Map, kind: PhaseKind, pos: &Position, u: UnitRef) -> String {
     } else {
         on_board.or(dislodged)
     };
-    let (ty, loc) = match real {
+    match real {
         Some(real) => (Some(real.ty), real.loc),
         None => (u.ty, u.loc),
-    };
+    }
+}
+
+/// "A Vienna", with the real unit type when the position knows it ([`named_unit`]).
+fn unit_name(map: &Map, kind: PhaseKind, pos: &Position, u: UnitRef) -> String {
+    let (ty, loc) = named_unit(map, kind, pos, u);
     match ty {
         Some(t) => format!("{} {}", t.letter(), map.loc_name(loc)),
         None => map.loc_name(loc),

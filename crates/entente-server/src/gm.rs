@@ -185,17 +185,9 @@ pub async fn adjudicate_if_due(db: &Db, id: &str) -> ApiResult<bool> {
     }
     // Locks the game only if it is still due: a second server waiting on the lock finds
     // the deadline moved when it gets it, and changes nothing.
-    let r = sqlx::query(
-        "UPDATE games SET version = version + 1 WHERE id = $1 AND status = 'active' AND due_at IS NOT NULL AND due_at <= $2",
-    )
-    .bind(id)
-    .bind(now_ms)
-    .execute(&mut *tx)
-    .await?;
-    if r.rows_affected() == 0 {
+    let Some(game) = bump_game(&mut tx, id, Some(now_ms)).await? else {
         return Ok(false);
-    }
-    let game = load_game(&mut *tx, id).await?;
+    };
     let members = load_members(&mut *tx, id).await?;
     let s = session_to_change(db, &game)?;
     if s.game().is_over() || s.is_paused() {

@@ -349,17 +349,38 @@ pub async fn begin_game<'a>(
     id: &str,
 ) -> ApiResult<(Transaction<'a, Any>, GameRow, Vec<Member>)> {
     let mut tx = db.writer.begin().await?;
-    // The bump and the read in one statement: one round trip less while the lock is held.
-    let row = sqlx::query(&format!(
-        "UPDATE games SET version = version + 1 WHERE id = $1 RETURNING {GAME_COLUMNS}"
-    ))
-    .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?
-    .ok_or_else(|| ApiError::not_found(format!("no game '{id}'")))?;
-    let game = game_row(&row)?;
+    let game = bump_game(&mut tx, id, None)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no game '{id}'")))?;
     let members = load_members(&mut *tx, id).await?;
     Ok((tx, game, members))
+}
+
+/// Bumps the game's version, which takes its lock (see the module's note), and reads it
+/// back in the same statement (one round trip less while the lock is held). With
+/// `due_by`, only an active game whose deadline is at or before that instant (ms) is
+/// bumped. `None`: no such game.
+pub async fn bump_game(
+    tx: &mut Transaction<'_, Any>,
+    id: &str,
+    due_by: Option<i64>,
+) -> ApiResult<Option<GameRow>> {
+    let due = if due_by.is_some() {
+        " AND status = 'active' AND due_at IS NOT NULL AND due_at <= $2"
+    } else {
+        ""
+    };
+    let sql = format!(
+        "UPDATE games SET version = version + 1 WHERE id = $1{due} RETURNING {GAME_COLUMNS}"
+    );
+    let mut q = sqlx::query(&sql).bind(id);
+    if let Some(ms) = due_by {
+        q = q.bind(ms);
+    }
+    q.fetch_optional(&mut **tx)
+        .await?
+        .map(|row| game_row(&row))
+        .transpose()
 }
 
 /// Writes a changed game back.
@@ -578,7 +599,7 @@ async fn start(
 }
 
 /// A power named in a request, which the caller must play (or be the game master of).
-fn power_for(s: &Session, v: &Viewer, name: &str) -> ApiResult<PowerId> {
+pub fn power_for(s: &Session, v: &Viewer, name: &str) -> ApiResult<PowerId> {
     let p = s
         .map()
         .lookup_power(name)
@@ -591,27 +612,49 @@ fn power_for(s: &Session, v: &Viewer, name: &str) -> ApiResult<PowerId> {
     }
 }
 
+/// Echo lines as the API gives them, each order understood written out by `order_text`
+/// (given the order and its canonical English form).
+pub fn echo_lines_with(
+    echoes: &[entente_host::Echo],
+    order_text: impl Fn(&entente_orders::Order, &str) -> String,
+) -> Vec<EchoLine> {
+    echoes
+        .iter()
+        .map(|e| EchoLine {
+            text: e.line.text.clone(),
+            order: match &e.line.reading {
+                entente_host::Reading::Order { order, canonical } => {
+                    Some(order_text(order, canonical))
+                }
+                _ => None,
+            },
+            error: match &e.line.reading {
+                entente_host::Reading::Unreadable(why) => Some(why.clone()),
+                _ => None,
+            },
+            problem: e.problem.clone(),
+        })
+        .collect()
+}
+
 fn echo_out(s: &Session, power: PowerId, echoes: &[entente_host::Echo]) -> SheetOut {
     SheetOut {
         power: s.map().power(power).name.clone(),
         phase: s.game().phase().code(),
-        lines: echoes
-            .iter()
-            .map(|e| EchoLine {
-                text: e.line.text.clone(),
-                order: match &e.line.reading {
-                    entente_host::Reading::Order { canonical, .. } => Some(canonical.clone()),
-                    _ => None,
-                },
-                error: match &e.line.reading {
-                    entente_host::Reading::Unreadable(why) => Some(why.clone()),
-                    _ => None,
-                },
-                problem: e.problem.clone(),
-            })
-            .collect(),
+        lines: echo_lines_with(echoes, |_, canonical| canonical.to_string()),
         warnings: s.sheet_warnings(power),
     }
+}
+
+/// A sheet's text must be at most [`SHEET_LIMIT`] bytes.
+pub fn check_sheet_size(text: &str) -> ApiResult<()> {
+    if text.len() > SHEET_LIMIT {
+        return Err(ApiError::new(
+            crate::error::ApiErrorKind::PayloadTooLarge,
+            "an order sheet of at most 64 KiB",
+        ));
+    }
+    Ok(())
 }
 
 /// A sheet for `power`: replaces the earlier one; kept in the sheet log.
@@ -622,19 +665,12 @@ pub async fn submit(
     power: &str,
     text: &str,
 ) -> ApiResult<SheetOut> {
-    if text.len() > SHEET_LIMIT {
-        return Err(ApiError::new(
-            crate::error::ApiErrorKind::PayloadTooLarge,
-            "an order sheet of at most 64 KiB",
-        ));
-    }
+    check_sheet_size(text)?;
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     let mut s = session_to_change(db, &game)?;
     let p = power_for(&s, &v, power)?;
-    if s.is_paused() && !v.is_gm() {
-        // Orders may still come in while paused: the deadline stands still.
-    }
+    // Orders may still come in while the game is paused: only the deadline stands still.
     let echoes = s.submit(p, text)?;
     let out = echo_out(&s, p, &echoes);
     sqlx::query("INSERT INTO sheets (game_id, phase, power, account_id, body, at) VALUES ($1, $2, $3, $4, $5, $6)")
@@ -1120,28 +1156,30 @@ pub fn phase_out(s: &Session, i: usize) -> ApiResult<PhaseOut> {
 /// The board as SVG: the current position, or history entry `i` with its orders drawn.
 pub fn board_svg(s: &Session, i: Option<usize>) -> ApiResult<String> {
     let map = s.map();
+    let r = entente_render::Renderer::new(map, entente_render::RenderOptions::default());
+    board_svg_with(s, i, &r, |phase| entente_report::phase_title(map, phase))
+}
+
+/// The board drawn by `r`: the current position (`None`) or history entry `i` with its
+/// orders and their outcomes, under the title `title` gives its phase.
+pub fn board_svg_with(
+    s: &Session,
+    i: Option<usize>,
+    r: &entente_render::Renderer,
+    title: impl Fn(entente_judge::Phase) -> String,
+) -> ApiResult<String> {
     match i {
         None => {
             let pos = s.game().position();
             let dislodged: Vec<_> = pos.dislodged().collect();
-            let title = entente_report::phase_title(map, s.game().phase());
-            Ok(entente_render::render_svg(
-                map, pos, None, &dislodged, &title,
-            ))
+            Ok(r.render(pos, None, &dislodged, &title(s.game().phase())))
         }
         Some(i) => {
             let h = s.game().history().get(i).ok_or_else(|| {
                 ApiError::not_found(format!("no phase {i} in the game's history"))
             })?;
             let (orders, dislodged) = entente_render::marks(&h.result, &h.before);
-            let title = entente_report::phase_title(map, h.phase);
-            Ok(entente_render::render_svg(
-                map,
-                &h.before,
-                Some(&orders),
-                &dislodged,
-                &title,
-            ))
+            Ok(r.render(&h.before, Some(&orders), &dislodged, &title(h.phase)))
         }
     }
 }

@@ -615,7 +615,7 @@ async fn legal(
         let me = c.me.clone().ok_or_else(ApiError::unauthorized)?;
         let (_, _, v, s) = service::read_game(&st.db, Some(me), &id).await?;
         let s = s.ok_or_else(|| ApiError::conflict(c.t("err-not-started")))?;
-        let p = queries::own_power(&s, &v, &q.power)?;
+        let p = service::power_for(&s, &v, &q.power)?;
         let groups = queries::legal_orders(&s, p, c.tr);
         Ok((
             [(header::CACHE_CONTROL, "no-store")],

@@ -22,18 +22,7 @@ fn loc_name(map: &Map, tr: Tr, l: Loc) -> String {
 }
 
 fn unit_name(map: &Map, tr: Tr, kind: PhaseKind, pos: &Position, u: UnitRef) -> String {
-    let p = map.province_of(u.loc);
-    let on_board = pos.unit_at(p);
-    let dislodged = pos.dislodged_at(p).map(|d| d.unit);
-    let real = if kind == PhaseKind::Retreat {
-        dislodged.or(on_board)
-    } else {
-        on_board.or(dislodged)
-    };
-    let (ty, loc) = match real {
-        Some(real) => (Some(real.ty), real.loc),
-        None => (u.ty, u.loc),
-    };
+    let (ty, loc) = entente_report::named_unit(map, kind, pos, u);
     match ty {
         Some(t) => format!("{} {}", t.letter(), loc_name(map, tr, loc)),
         None => loc_name(map, tr, loc),

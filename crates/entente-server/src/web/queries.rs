@@ -7,7 +7,7 @@ use crate::auth::{Caller, SESSION_COOKIE};
 use crate::db::{millis, Db};
 use crate::error::{ApiError, ApiResult};
 use crate::model::{EchoLine, SheetOut};
-use crate::service::{self, Viewer};
+use crate::service;
 use axum::http::HeaderMap;
 use entente_host::Session;
 use entente_map::PowerId;
@@ -58,42 +58,14 @@ pub async fn browser_session(db: &Db, headers: &HeaderMap) -> ApiResult<Option<(
     )))
 }
 
-/// A power the reader plays (or any power, for the game master).
-pub fn own_power(s: &Session, v: &Viewer, name: &str) -> ApiResult<PowerId> {
-    let p = s
-        .map()
-        .lookup_power(name)
-        .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{name}'")))?;
-    let canonical = &s.map().power(p).name;
-    if v.is_gm() || v.plays(canonical) {
-        Ok(p)
-    } else {
-        Err(ApiError::forbidden(format!("you do not play {canonical}")))
-    }
-}
-
 /// Echo lines as the API gives them, each order understood written out in the reader's
 /// language (`A Paříž → Burgundsko`).
 pub fn echo_lines(s: &Session, echoes: &[entente_host::Echo], tr: Tr) -> Vec<EchoLine> {
     let kind = s.game().phase().kind;
     let pos = s.game().position();
-    echoes
-        .iter()
-        .map(|e| EchoLine {
-            text: e.line.text.clone(),
-            order: match &e.line.reading {
-                entente_host::Reading::Order { order, .. } => {
-                    Some(super::orders::order_text(s.map(), tr, kind, pos, order))
-                }
-                _ => None,
-            },
-            error: match &e.line.reading {
-                entente_host::Reading::Unreadable(why) => Some(why.clone()),
-                _ => None,
-            },
-            problem: e.problem.clone(),
-        })
-        .collect()
+    service::echo_lines_with(echoes, |order, _| {
+        super::orders::order_text(s.map(), tr, kind, pos, order)
+    })
 }
 
 /// A sheet read and echoed as a submission would be, without sending it: the page's live
@@ -106,15 +78,10 @@ pub async fn check_sheet(
     power: &str,
     text: &str,
 ) -> ApiResult<SheetOut> {
-    if text.len() > service::SHEET_LIMIT {
-        return Err(ApiError::new(
-            crate::error::ApiErrorKind::PayloadTooLarge,
-            "an order sheet of at most 64 KiB",
-        ));
-    }
+    service::check_sheet_size(text)?;
     let (_, _, v, s) = service::read_game(db, Some(caller.clone()), id).await?;
     let mut s = s.ok_or_else(|| ApiError::conflict("the game has not started"))?;
-    let p = own_power(&s, &v, power)?;
+    let p = service::power_for(&s, &v, power)?;
     let echoes = s.submit(p, text)?;
     Ok(SheetOut {
         power: s.map().power(p).name.clone(),
@@ -155,22 +122,7 @@ pub fn board_svg(
             results: false,
         },
     );
-    match i {
-        None => {
-            let pos = s.game().position();
-            let dislodged: Vec<_> = pos.dislodged().collect();
-            let title = title_of(&s.game().phase().code());
-            Ok(r.render(pos, None, &dislodged, &title))
-        }
-        Some(i) => {
-            let h = s.game().history().get(i).ok_or_else(|| {
-                ApiError::not_found(format!("no phase {i} in the game's history"))
-            })?;
-            let (orders, dislodged) = entente_render::marks(&h.result, &h.before);
-            let title = title_of(&h.phase.code());
-            Ok(r.render(&h.before, Some(&orders), &dislodged, &title))
-        }
-    }
+    service::board_svg_with(s, i, &r, |phase| title_of(&phase.code()))
 }
 
 /// One legal order of a unit, as the page's order picker offers it.
