@@ -40,6 +40,15 @@ export function assert(cond, message) {
   if (!cond) throw new Error(message);
 }
 
+/** Signs in through the page as `name` (the tests' accounts have the password
+ * `password-NAME`), waiting for the lobby. */
+export async function signIn(page, base, name) {
+  await page.goto(`${base}/signin`);
+  await page.fill("input[name=name]", name);
+  await page.fill("input[name=password]", `password-${name}`);
+  await Promise.all([page.waitForURL(/\/games$/), page.click("form.card button[type=submit]")]);
+}
+
 /** Runs `main`, turning a throw into exit code 1 with the message on stderr. */
 export function run(main) {
   main().then(

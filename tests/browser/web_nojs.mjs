@@ -1,7 +1,7 @@
 // The pages without JavaScript (progressive enhancement): a player signs in, reads the game,
 // sends orders with the plain form and reads them echoed; the game master adjudicates with
 // the plain form of their page; the player reloads and reads the results and the moved unit.
-import { launch, input, run, assert, shot } from "./lib.mjs";
+import { launch, input, run, signIn, assert, shot } from "./lib.mjs";
 
 const ORDERS = {
   Austria: "A Vie - Tri\nA Bud - Ser\nF Tri - Alb",
@@ -12,13 +12,6 @@ const ORDERS = {
   Turkey: "A Con - Bul\nA Smy - Arm\nF Ank - Bla",
   Italy: "A Ven - Pie\nA Rom - Apu\nF Nap - Ion",
 };
-
-async function signIn(page, base, name) {
-  await page.goto(`${base}/signin`);
-  await page.fill("input[name=name]", name);
-  await page.fill("input[name=password]", `password-${name}`);
-  await Promise.all([page.waitForURL(/\/games$/), page.click("form.card button[type=submit]")]);
-}
 
 run(async () => {
   const { base, game, player, gm, powers } = input();

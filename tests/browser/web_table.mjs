@@ -2,7 +2,7 @@
 // writing without talk); during the writing period a player enters orders on a phone and
 // another by the API; at zero the orders are revealed and adjudicated, and the table's
 // screen shows the reveal without a reload, then starts the next phase's clock by itself.
-import { launch, input, run, assert, shot, artifacts } from "./lib.mjs";
+import { launch, input, run, signIn, assert, shot, artifacts } from "./lib.mjs";
 import { join } from "node:path";
 
 const ORDERS = {
@@ -13,13 +13,6 @@ const ORDERS = {
   Russia: "A Mos - Ukr\nA War - Gal\nF Sev - Rum\nF Stp/sc - Bot",
   Turkey: "A Con - Bul\nA Smy - Arm\nF Ank - Bla",
 };
-
-async function signIn(page, base, name) {
-  await page.goto(`${base}/signin`);
-  await page.fill("input[name=name]", name);
-  await page.fill("input[name=password]", `password-${name}`);
-  await Promise.all([page.waitForURL(/\/games$/), page.click("form.card button[type=submit]")]);
-}
 
 run(async () => {
   const { base, game, gm, phone, phonePowers, other } = input();
