@@ -202,26 +202,7 @@ fn adjudicated_once_despite_crashes(db: &str, tag: &str, games: usize) {
     let mut rng = Rng::new(&format!("{tag} on {db}"));
     let t0 = Instant::now();
     let mut server = Server::start_with(db, &["--workers", "2"]);
-    let gm = server.account(&format!("{tag}gm"));
-    let p1 = server.account(&format!("{tag}p1"));
-    let p2 = server.account(&format!("{tag}p2"));
-    let mut ids = Vec::new();
-    for i in 0..games {
-        let id = gm.ok(
-            "/api/v1/games",
-            json!({"title": format!("{tag} {i}"), "setup": "2", "deadlines": {"kind": "manual"}}),
-        )["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        for p in [&p1, &p2] {
-            p.ok(
-                &format!("/api/v1/games/{id}/join"),
-                json!({"role": "player"}),
-            );
-        }
-        ids.push(id);
-    }
+    let (gm, [p1, p2], ids) = seated_two_player_games(&server, tag, games);
     eprintln!("{tag}: {games} games set up in {:?}", t0.elapsed());
     let probe = Probe::open(db);
     let mut phase = "S1914M".to_string();
@@ -331,9 +312,33 @@ fn a_killed_scheduler_adjudicates_every_due_game_exactly_once() {
 /// Games of two players (First World War), their deadline not set, and sheets holding
 /// every unit in from both players.
 fn two_player_games(server: &Server, tag: &str, games: usize) -> (Client, Vec<String>) {
+    let (gm, players, ids) = seated_two_player_games(server, tag, games);
+    for id in &ids {
+        for p in &players {
+            let g = p.read(&format!("/api/v1/games/{id}"));
+            let power = g["my_powers"][0].as_str().unwrap().to_string();
+            let sheet = hold_sheet(&g, std::slice::from_ref(&power), "marker");
+            p.ok(
+                &format!("/api/v1/games/{id}/orders"),
+                json!({"power": power, "orders": sheet}),
+            );
+        }
+    }
+    (gm, ids)
+}
+
+/// Games of two players (First World War) of one game master and two player accounts,
+/// every seat taken, their deadline not set.
+fn seated_two_player_games(
+    server: &Server,
+    tag: &str,
+    games: usize,
+) -> (Client, [Client; 2], Vec<String>) {
     let gm = server.account(&format!("{tag}gm"));
-    let p1 = server.account(&format!("{tag}p1"));
-    let p2 = server.account(&format!("{tag}p2"));
+    let players = [
+        server.account(&format!("{tag}p1")),
+        server.account(&format!("{tag}p2")),
+    ];
     let mut ids = Vec::new();
     for i in 0..games {
         let id = gm.ok(
@@ -343,24 +348,15 @@ fn two_player_games(server: &Server, tag: &str, games: usize) -> (Client, Vec<St
             .as_str()
             .unwrap()
             .to_string();
-        for p in [&p1, &p2] {
+        for p in &players {
             p.ok(
                 &format!("/api/v1/games/{id}/join"),
                 json!({"role": "player"}),
             );
         }
-        for p in [&p1, &p2] {
-            let g = p.read(&format!("/api/v1/games/{id}"));
-            let power = g["my_powers"][0].as_str().unwrap().to_string();
-            let sheet = hold_sheet(&g, std::slice::from_ref(&power), "marker");
-            p.ok(
-                &format!("/api/v1/games/{id}/orders"),
-                json!({"power": power, "orders": sheet}),
-            );
-        }
         ids.push(id);
     }
-    (gm, ids)
+    (gm, players, ids)
 }
 
 /// The database drops the scheduler's connections while it works (PostgreSQL restarted,
