@@ -220,3 +220,15 @@ wd-4 = čt
 wd-5 = pá
 wd-6 = so
 wd-7 = ne
+
+# The game's end: draw and concession votes
+end-vote = Ukončit hru
+end-vote-secret = Váš hlas zůstane tajný, dokud všichni přeživší hráči nehlasují stejně; po vyhodnocení dalšího tahu se ruší.
+draw-vote = Hlasovat pro remízu
+draw-among = Remíza mezi
+concede-to = Přenechat vítězství
+concede-vote = Hlasovat pro kapitulaci
+withdraw-vote = Odvolat můj hlas
+your-vote-draw = Hlasovali jste pro remízu všech přeživších.
+your-vote-draw-among = Hlasovali jste pro remízu mezi: { $powers }.
+your-vote-concede = Hlasovali jste pro přenechání vítězství: { $power }.

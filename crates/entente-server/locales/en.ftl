@@ -220,3 +220,15 @@ wd-4 = Thu
 wd-5 = Fri
 wd-6 = Sat
 wd-7 = Sun
+
+# The game's end: draw and concession votes
+end-vote = End the game
+end-vote-secret = Your vote stays secret until every surviving player has voted the same; it is cleared when the next phase is adjudicated.
+draw-vote = Vote for a draw
+draw-among = A draw shared by
+concede-to = Concede the game to
+concede-vote = Vote to concede
+withdraw-vote = Withdraw my vote
+your-vote-draw = You voted for a draw of all survivors.
+your-vote-draw-among = You voted for a draw shared by { $powers }.
+your-vote-concede = You voted to concede the game to { $power }.

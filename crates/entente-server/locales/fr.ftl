@@ -220,3 +220,15 @@ wd-4 = jeu.
 wd-5 = ven.
 wd-6 = sam.
 wd-7 = dim.
+
+# The game's end: draw and concession votes
+end-vote = Finir la partie
+end-vote-secret = Votre vote reste secret tant que tous les joueurs survivants n'ont pas voté de même ; il est effacé à la résolution de la phase suivante.
+draw-vote = Voter pour la nulle
+draw-among = Une nulle partagée par
+concede-to = Concéder la partie à
+concede-vote = Voter pour concéder
+withdraw-vote = Retirer mon vote
+your-vote-draw = Vous avez voté pour la nulle entre tous les survivants.
+your-vote-draw-among = Vous avez voté pour une nulle partagée par { $powers }.
+your-vote-concede = Vous avez voté pour concéder la partie à { $power }.

@@ -221,3 +221,15 @@ wd-4 = чт
 wd-5 = пт
 wd-6 = сб
 wd-7 = вс
+
+# The game's end: draw and concession votes
+end-vote = Завершить игру
+end-vote-secret = Ваш голос остаётся тайным, пока все выжившие игроки не проголосуют одинаково; он снимается при разрешении следующей фазы.
+draw-vote = Голосовать за ничью
+draw-among = Ничья между
+concede-to = Уступить победу
+concede-vote = Голосовать за уступку
+withdraw-vote = Отозвать мой голос
+your-vote-draw = Вы проголосовали за ничью всех выживших.
+your-vote-draw-among = Вы проголосовали за ничью между: { $powers }.
+your-vote-concede = Вы проголосовали за уступку победы: { $power }.

@@ -105,6 +105,11 @@ pub struct SignInIn {
 pub struct AccountOut {
     pub id: i64,
     pub name: String,
+    /// The language the pages and mail are written in (`en`, `cs`, `fr`, `ru`); unset: the
+    /// browser's.
+    pub language: Option<String>,
+    /// The time zone dates are shown in (IANA name); unset: the browser's, else UTC.
+    pub time_zone: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -169,6 +174,26 @@ pub struct DrawIn {
     pub powers: Vec<String>,
 }
 
+#[derive(Deserialize, ToSchema)]
+pub struct ConcedeIn {
+    /// `true`: vote to concede the game to `to`; `false`: withdraw the vote.
+    pub vote: bool,
+    /// The surviving power every other power concedes to.
+    #[serde(default)]
+    pub to: Option<String>,
+}
+
+/// The account's remembered preferences (each optional: unset keeps the current value).
+#[derive(Deserialize, ToSchema)]
+pub struct PrefsIn {
+    /// `en`, `cs`, `fr` or `ru`.
+    #[serde(default)]
+    pub language: Option<String>,
+    /// An IANA time zone (`Europe/Prague`).
+    #[serde(default)]
+    pub time_zone: Option<String>,
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct DrawOut {
     /// Whether the vote was unanimous and the game is over.
@@ -205,6 +230,8 @@ async fn sign_up(
         Json(AccountOut {
             id: c.id,
             name: c.name,
+            language: None,
+            time_zone: None,
         }),
     ))
 }
@@ -256,9 +283,38 @@ async fn new_token(
 #[utoipa::path(get, path = "/api/v1/me", responses((status = 200, body = AccountOut), (status = 401, body = ErrorBody)))]
 async fn me(State(st): St, headers: HeaderMap, method: Method) -> ApiResult<Json<AccountOut>> {
     let c = must(&st, &headers, &method).await?;
+    let prefs = service::account_prefs(&st.db, c.id).await?;
     Ok(Json(AccountOut {
         id: c.id,
         name: c.name,
+        language: prefs.language,
+        time_zone: prefs.time_zone,
+    }))
+}
+
+#[utoipa::path(patch, path = "/api/v1/me", request_body = PrefsIn,
+    responses((status = 200, body = AccountOut), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn set_prefs(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    ApiJson(b): ApiJson<PrefsIn>,
+) -> ApiResult<Json<AccountOut>> {
+    let c = must(&st, &headers, &method).await?;
+    let prefs = service::set_account_prefs(
+        &st.db,
+        c.id,
+        service::Prefs {
+            language: b.language,
+            time_zone: b.time_zone,
+        },
+    )
+    .await?;
+    Ok(Json(AccountOut {
+        id: c.id,
+        name: c.name,
+        language: prefs.language,
+        time_zone: prefs.time_zone,
     }))
 }
 
@@ -442,6 +498,29 @@ async fn draw(
 ) -> ApiResult<Json<DrawOut>> {
     let c = must(&st, &headers, &method).await?;
     let ended = service::vote_draw(&st.db, &c, &id, b.vote.then_some(b.powers)).await?;
+    Ok(Json(DrawOut { ended }))
+}
+
+#[utoipa::path(post, path = "/api/v1/games/{id}/concede", params(("id" = String, Path)), request_body = ConcedeIn,
+    responses((status = 200, body = DrawOut), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn concede(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<ConcedeIn>,
+) -> ApiResult<Json<DrawOut>> {
+    let c = must(&st, &headers, &method).await?;
+    let to = if b.vote {
+        Some(b.to.ok_or_else(|| {
+            ApiError::unprocessable(
+                "name the power to concede to: {\"vote\":true,\"to\":\"France\"}",
+            )
+        })?)
+    } else {
+        None
+    };
+    let ended = service::vote_concede(&st.db, &c, &id, to).await?;
     Ok(Json(DrawOut { ended }))
 }
 
@@ -681,13 +760,15 @@ async fn events(
         log,
         record,
         gm_act,
-        events
+        events,
+        concede,
+        set_prefs
     ),
     components(schemas(
         ErrorBody, SignUpIn, SignInIn, AccountOut, SignedIn, TokenOut, Created, JoinIn, OrdersIn,
-        ReadyIn, PressIn, DrawIn, DrawOut, NewGame, PressRule, AssignRule, Reveal, MissedRule,
-        DrawRule, EchoLine, SheetOut, SentSheet, PlayerOut, GameOut, PressOut, PhaseOut, LogOut,
-        GmAct, ActDone
+        ReadyIn, PressIn, DrawIn, ConcedeIn, PrefsIn, DrawOut, NewGame, PressRule, AssignRule,
+        Reveal, MissedRule, DrawRule, EchoLine, SheetOut, SentSheet, PlayerOut, GameOut, PressOut,
+        PhaseOut, LogOut, GmAct, ActDone
     ))
 )]
 pub struct ApiDoc;
@@ -720,7 +801,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/accounts", post(sign_up))
         .route("/api/v1/session", post(sign_in).delete(sign_out))
         .route("/api/v1/tokens", post(new_token))
-        .route("/api/v1/me", get(me))
+        .route("/api/v1/me", get(me).patch(set_prefs))
         .route("/api/v1/games", get(list_games).post(create_game))
         .route("/api/v1/games/{id}", get(get_game))
         .route("/api/v1/games/{id}/join", post(join))
@@ -730,6 +811,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/games/{id}/ready", post(ready))
         .route("/api/v1/games/{id}/press", post(send_press).get(get_press))
         .route("/api/v1/games/{id}/draw", post(draw))
+        .route("/api/v1/games/{id}/concede", post(concede))
         .route("/api/v1/games/{id}/history", get(history))
         .route("/api/v1/games/{id}/history/{n}", get(history_phase))
         .route("/api/v1/games/{id}/board.svg", get(board))

@@ -914,6 +914,74 @@ pub fn press_for(s: &Session, v: &Viewer) -> Vec<PressOut> {
         .collect()
 }
 
+/// The languages every front end speaks.
+pub const LANGUAGES: &[&str] = &["en", "cs", "fr", "ru"];
+
+/// An account's remembered preferences, for every front end (pages, mail).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Prefs {
+    pub language: Option<String>,
+    pub time_zone: Option<String>,
+}
+
+/// The account's preferences.
+pub async fn account_prefs(db: &Db, account: i64) -> ApiResult<Prefs> {
+    let row = sqlx::query("SELECT language, time_zone FROM accounts WHERE id = $1")
+        .bind(account)
+        .fetch_optional(&db.pool)
+        .await?
+        .ok_or_else(|| ApiError::not_found("no such account"))?;
+    Ok(Prefs {
+        language: row.try_get(0)?,
+        time_zone: row.try_get(1)?,
+    })
+}
+
+/// Changes what is given of the account's preferences (an empty string unsets it) and
+/// gives them all back.
+pub async fn set_account_prefs(db: &Db, account: i64, new: Prefs) -> ApiResult<Prefs> {
+    if let Some(l) = new.language.as_deref().filter(|l| !l.is_empty()) {
+        if !LANGUAGES.contains(&l) {
+            return Err(ApiError::unprocessable(format!(
+                "unknown language '{l}': one of {}",
+                LANGUAGES.join(", ")
+            )));
+        }
+    }
+    if let Some(z) = new.time_zone.as_deref().filter(|z| !z.is_empty()) {
+        if jiff::tz::TimeZone::get(z).is_err() {
+            return Err(ApiError::unprocessable(format!(
+                "unknown time zone '{z}': an IANA name such as Europe/Prague"
+            )));
+        }
+    }
+    let mut tx = db.pool.begin().await?;
+    for (column, value) in [("language", &new.language), ("time_zone", &new.time_zone)] {
+        if let Some(v) = value {
+            let v = (!v.is_empty()).then_some(v.clone());
+            sqlx::query(&format!("UPDATE accounts SET {column} = $1 WHERE id = $2"))
+                .bind(v)
+                .bind(account)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    tx.commit().await?;
+    account_prefs(db, account).await
+}
+
+/// A player's vote on how the game ends: kept per player until the next adjudication or
+/// rollback, secret until it is unanimous among the survivors' players.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EndVote {
+    /// A draw shared by these powers (empty: every survivor).
+    Draw(Vec<String>),
+    /// Every other power concedes the game to this one.
+    Concede(String),
+    /// No vote.
+    Withdraw,
+}
+
 /// Votes for a draw (`Some(powers)`: shared by those; empty: all survivors) or withdraws
 /// the vote (`None`). A unanimous vote of the survivors' players ends the game.
 pub async fn vote_draw(
@@ -922,19 +990,52 @@ pub async fn vote_draw(
     id: &str,
     vote: Option<Vec<String>>,
 ) -> ApiResult<bool> {
+    vote_end(
+        db,
+        caller,
+        id,
+        vote.map_or(EndVote::Withdraw, EndVote::Draw),
+    )
+    .await
+}
+
+/// Votes to concede the game to a surviving power (`Some(power)`) or withdraws the vote
+/// (`None`). When every survivor's player votes to concede to the same power, that power
+/// wins the game (its own player agrees by voting too).
+pub async fn vote_concede(
+    db: &Db,
+    caller: &Caller,
+    id: &str,
+    to: Option<String>,
+) -> ApiResult<bool> {
+    vote_end(
+        db,
+        caller,
+        id,
+        to.map_or(EndVote::Withdraw, EndVote::Concede),
+    )
+    .await
+}
+
+/// A player's vote on the game's end (a draw, a concession, or none); says whether the
+/// game ended. The vote is stored as `all`, `Austria,France` (a named draw) or
+/// `concede:France`.
+pub async fn vote_end(db: &Db, caller: &Caller, id: &str, vote: EndVote) -> ApiResult<bool> {
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     if v.powers().is_empty() {
-        return Err(ApiError::forbidden("only a player votes on a draw"));
+        return Err(ApiError::forbidden(
+            "only a player votes on a draw or a concession",
+        ));
     }
     let mut s = session_of(&game)?;
     if s.game().is_over() {
         return Err(entente_game::Error::game_over().into());
     }
     let text = match vote {
-        None => None,
-        Some(ps) if ps.is_empty() => Some("all".to_string()),
-        Some(ps) => {
+        EndVote::Withdraw => None,
+        EndVote::Draw(ps) if ps.is_empty() => Some("all".to_string()),
+        EndVote::Draw(ps) => {
             if game.options.draws == DrawRule::AllSurvivors {
                 return Err(ApiError::unprocessable(
                     "in this game a draw includes every survivor: vote without naming powers",
@@ -950,8 +1051,27 @@ pub async fn vote_draw(
                 .collect::<ApiResult<_>>()?;
             ids.sort();
             ids.dedup();
-            let names = power_names(&s, &ids);
-            Some(names.join(","))
+            let mut survivors = s.game().survivors();
+            survivors.sort();
+            if ids == survivors {
+                // Every survivor named is the draw of all survivors.
+                Some("all".to_string())
+            } else {
+                Some(power_names(&s, &ids).join(","))
+            }
+        }
+        EndVote::Concede(to) => {
+            let p = s
+                .map()
+                .lookup_power(&to)
+                .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{to}'")))?;
+            if !s.game().survivors().contains(&p) {
+                return Err(ApiError::unprocessable(format!(
+                    "{} is out of the game: a game is conceded to a survivor",
+                    s.map().power(p).name
+                )));
+            }
+            Some(format!("concede:{}", s.map().power(p).name))
         }
     };
     sqlx::query("UPDATE members SET draw_vote = $1 WHERE game_id = $2 AND account_id = $3")
@@ -972,7 +1092,13 @@ pub async fn vote_draw(
     let mut ended = false;
     if agreed {
         let proposal = first.unwrap_or_default();
-        if proposal == "all" {
+        if let Some(winner) = proposal.strip_prefix("concede:") {
+            let p = s
+                .map()
+                .lookup_power(winner)
+                .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{winner}'")))?;
+            s.concede(p)?;
+        } else if proposal == "all" {
             s.declare_draw()?;
         } else {
             let ids: Vec<PowerId> = proposal

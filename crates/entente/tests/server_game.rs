@@ -772,6 +772,131 @@ fn draw_votes_are_cleared_when_a_phase_is_adjudicated() {
     }
 }
 
+/// A concession is a vote like a draw: it ends the game only when every survivor's player
+/// votes to concede to the same power, and then that power has won. A mixed vote ends
+/// nothing; a concession names a power that is still in the game.
+#[test]
+fn a_unanimous_concession_ends_the_game_as_a_victory_of_that_power() {
+    let dir = scratch("server_game", "concede");
+    for db in databases(&dir, "concede") {
+        let server = Server::start(&db);
+        let (id, gm, players) =
+            full_game(&server, "cc", "7", json!({"deadlines": {"kind": "manual"}}));
+        let path = format!("/api/v1/games/{id}/concede");
+        let (st, b) = players[0]
+            .1
+            .post(&path, json!({"vote": true, "to": "Atlantis"}));
+        assert_eq!(st, 422, "{b}");
+        assert!(b["message"].as_str().unwrap().contains("Atlantis"), "{b}");
+        let (st, b) = players[0].1.post(&path, json!({"vote": true}));
+        assert_eq!(st, 422, "a concession names its power: {b}");
+        let (st, _) = gm.post(&path, json!({"vote": true, "to": "France"}));
+        assert_eq!(st, 403, "the game master has no vote");
+        for (_, c) in &players[..5] {
+            let r = c.ok(&path, json!({"vote": true, "to": "France"}));
+            assert_eq!(r["ended"], false, "{r}");
+        }
+        // One draw vote among the concessions: not unanimous.
+        let r = players[5]
+            .1
+            .ok(&format!("/api/v1/games/{id}/draw"), json!({"vote": true}));
+        assert_eq!(r["ended"], false, "{r}");
+        let r = players[6]
+            .1
+            .ok(&path, json!({"vote": true, "to": "France"}));
+        assert_eq!(r["ended"], false, "a draw vote and six concessions: {r}");
+        assert_eq!(gm.read(&format!("/api/v1/games/{id}"))["status"], "active");
+        // The draw voter changes their vote: unanimous.
+        let r = players[5]
+            .1
+            .ok(&path, json!({"vote": true, "to": "france"}));
+        assert_eq!(r["ended"], true, "{r}");
+        let g = gm.read(&format!("/api/v1/games/{id}"));
+        assert_eq!(g["status"], "finished", "{g}");
+        let result = g["result"].as_str().unwrap();
+        assert!(
+            result.contains("France") && result.to_lowercase().contains("conceded"),
+            "{result}"
+        );
+    }
+}
+
+/// Naming every survivor in a draw vote is the same vote as naming none, so the players
+/// of a game with named draws who tick every power and those who name none agree.
+#[test]
+fn a_draw_naming_every_survivor_is_the_draw_of_all_survivors() {
+    let dir = scratch("server_game", "namedall");
+    for db in databases(&dir, "namedall") {
+        let server = Server::start(&db);
+        let (id, _gm, players) = full_game(
+            &server,
+            "na",
+            "7",
+            json!({"deadlines": {"kind": "manual"}, "draws": "named"}),
+        );
+        let all = [
+            "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
+        ];
+        for (i, (_, c)) in players.iter().enumerate() {
+            let body = if i % 2 == 0 {
+                json!({"vote": true, "powers": all})
+            } else {
+                json!({"vote": true})
+            };
+            let r = c.ok(&format!("/api/v1/games/{id}/draw"), body);
+            assert_eq!(r["ended"], i == 6, "vote {i}: {r}");
+        }
+    }
+}
+
+/// The language and time zone are kept in the account, for every browser and the mail
+/// gateway; a wrong one is refused with what is expected; an empty one unsets it.
+#[test]
+fn the_account_remembers_its_language_and_time_zone() {
+    let dir = scratch("server_game", "prefs");
+    for db in databases(&dir, "prefs") {
+        let server = Server::start(&db);
+        let ann = server.account("ann");
+        let me = ann.read("/api/v1/me");
+        assert_eq!(me["language"], Value::Null, "{me}");
+        let (st, b) = ann.patch(
+            "/api/v1/me",
+            json!({"language": "cs", "time_zone": "Europe/Prague"}),
+        );
+        assert_eq!(st, 200, "{b}");
+        let me = ann.read("/api/v1/me");
+        assert_eq!(
+            (me["language"].as_str(), me["time_zone"].as_str()),
+            (Some("cs"), Some("Europe/Prague")),
+            "{me}"
+        );
+        let (st, b) = ann.patch("/api/v1/me", json!({"language": "de"}));
+        assert_eq!(st, 422, "{b}");
+        assert!(b["message"].as_str().unwrap().contains("'de'"), "{b}");
+        let (st, b) = ann.patch("/api/v1/me", json!({"time_zone": "Mars/Olympus"}));
+        assert_eq!(st, 422, "{b}");
+        // Only what is given changes; an empty value unsets.
+        ann.patch("/api/v1/me", json!({"language": "ru"}));
+        let me = ann.read("/api/v1/me");
+        assert_eq!(
+            (me["language"].as_str(), me["time_zone"].as_str()),
+            (Some("ru"), Some("Europe/Prague")),
+            "{me}"
+        );
+        ann.patch("/api/v1/me", json!({"time_zone": ""}));
+        assert_eq!(ann.read("/api/v1/me")["time_zone"], Value::Null);
+        // Another account is not touched.
+        assert_eq!(
+            server.account("bob").read("/api/v1/me")["language"],
+            Value::Null
+        );
+        let (st, _) = server
+            .client()
+            .patch("/api/v1/me", json!({"language": "fr"}));
+        assert_eq!(st, 401);
+    }
+}
+
 /// Every sheet sent is kept and can be read back by its player, in the order sent, with
 /// its phase, earlier phases too; the last of a phase is the one that counted.
 #[test]

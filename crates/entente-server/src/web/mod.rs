@@ -76,20 +76,30 @@ impl Ctx {
 }
 
 async fn ctx(st: &AppState, headers: &HeaderMap) -> Result<Ctx, Response> {
+    let session = queries::browser_session(&st.db, headers).await;
+    let prefs = match &session {
+        Ok(Some((_, _, p))) => p.clone(),
+        _ => service::Prefs::default(),
+    };
+    // The account's choice, else this browser's cookie, else the browser's languages.
     let lang = i18n::choose(
-        queries::cookie(headers, i18n::LANG_COOKIE),
+        prefs
+            .language
+            .as_deref()
+            .or(queries::cookie(headers, i18n::LANG_COOKIE)),
         headers
             .get(header::ACCEPT_LANGUAGE)
             .and_then(|v| v.to_str().ok()),
     );
     let tr = Tr { lang };
-    let (tz, tz_name) = queries::cookie(headers, TZ_COOKIE)
-        .map(|v| v.replace("%2F", "/"))
+    let (tz, tz_name) = prefs
+        .time_zone
+        .clone()
+        .or_else(|| queries::cookie(headers, TZ_COOKIE).map(|v| v.replace("%2F", "/")))
         .and_then(|n| jiff::tz::TimeZone::get(&n).ok().map(|z| (z, n)))
         .unwrap_or_else(|| (jiff::tz::TimeZone::UTC, "UTC".into()));
-    let session = queries::browser_session(&st.db, headers).await;
     let (me, csrf) = match session {
-        Ok(Some((c, csrf))) => (Some(c), csrf),
+        Ok(Some((c, csrf, _))) => (Some(c), csrf),
         Ok(None) => (None, String::new()),
         Err(e) => {
             let c = Ctx {
@@ -322,12 +332,14 @@ async fn signout(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
     })
 }
 
-/// The language and time zone, remembered in cookies (no sign-in needed).
+/// The language and time zone: remembered in the account when signed in (so every browser
+/// and the mail gateway use them), and in cookies on this browser.
 async fn settings(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let mut r = see(&local(&f.str("back"), "/games"));
-        if let Some(l) = i18n::supported(&f.str("lang")) {
+        let lang = i18n::supported(&f.str("lang"));
+        if let Some(l) = lang {
             r = with_cookie(
                 r,
                 &format!(
@@ -347,6 +359,18 @@ async fn settings(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
                 r,
                 &format!("{TZ_COOKIE}={tz}; Path=/; Max-Age=31536000; SameSite=Lax"),
             );
+        }
+        if c.me.is_some() && (lang.is_some() || !tz.is_empty()) {
+            let me = signed_form(&c, &f)?;
+            service::set_account_prefs(
+                &st.db,
+                me.id,
+                service::Prefs {
+                    language: lang.map(str::to_string),
+                    time_zone: (!tz.is_empty()).then_some(tz),
+                },
+            )
+            .await?;
         }
         Ok(r)
     })
@@ -548,7 +572,13 @@ async fn game_page(
                 ));
             }
         }
-        let data = pages::GameData::gather(&c, &out, &v, &mut s, q.phase)?;
+        let mut data = pages::GameData::gather(&c, &out, &v, &mut s, q.phase)?;
+        data.my_vote = c.me.as_ref().and_then(|me| {
+            members
+                .iter()
+                .find(|m| m.account_id == me.id)
+                .and_then(|m| m.draw_vote.clone())
+        });
         Ok(html(StatusCode::OK, pages::game(&c, &out, &data)))
     })
 }
@@ -635,6 +665,34 @@ async fn ready(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: 
         let me = signed_form(&c, &f)?;
         service::set_ready(&st.db, &me, &id, f.str("ready") == "1").await?;
         Ok(see(&format!("/games/{id}")))
+    })
+}
+
+/// A draw vote (`vote=1`, with the `powers` ticked when the game names them) or taking
+/// back the reader's vote on the game's end (`vote=0`).
+async fn draw(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
+    page!(st, headers, |c| {
+        let f = Form::parse(&body);
+        let me = signed_form(&c, &f)?;
+        let vote = (f.str("vote") == "1").then(|| f.all("powers"));
+        service::vote_draw(&st.db, &me, &id, vote).await?;
+        Ok(see(&format!("/games/{id}#end-vote")))
+    })
+}
+
+/// A vote to concede the game to the survivor `to`.
+async fn concede(
+    State(st): St,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
+    page!(st, headers, |c| {
+        let f = Form::parse(&body);
+        let me = signed_form(&c, &f)?;
+        let to = (f.str("vote") == "1").then(|| f.str("to"));
+        service::vote_concede(&st.db, &me, &id, to).await?;
+        Ok(see(&format!("/games/{id}#end-vote")))
     })
 }
 
@@ -914,6 +972,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/table", get(table_page))
         .route("/games/{id}/table/start", post(table_start))
         .route("/games/{id}/ready", post(ready))
+        .route("/games/{id}/draw", post(draw))
+        .route("/games/{id}/concede", post(concede))
         .route("/games/{id}/press", post(press))
         .route("/games/{id}/gm", get(gm_page).post(gm_act))
 }

@@ -47,6 +47,9 @@ fn layout(c: &Ctx, title: &str, game: Option<&str>, body: Markup) -> Markup {
                         summary { (c.t("language")) ": " (super::i18n::tr(c.lang(), "lang-name", &[])) " · " (c.tz_name) }
                         form.settings method="post" action="/settings" {
                             input type="hidden" name="back" value="" data-back;
+                            @if c.me.is_some() {
+                                input type="hidden" name="_csrf" value=(c.csrf);
+                            }
                             label { (c.t("language")) " "
                                 select name="lang" data-autosubmit {
                                     @for l in super::i18n::LANGS {
@@ -488,6 +491,10 @@ pub struct GameData {
     pub ready: bool,
     pub is_player: bool,
     pub is_gm: bool,
+    /// The reader's vote on the game's end (`all`, `Austria,France`, `concede:France`).
+    pub my_vote: Option<String>,
+    /// The powers still in the game (a draw is among them, a concession to one of them).
+    pub survivors: Vec<String>,
 }
 
 impl GameData {
@@ -584,6 +591,14 @@ impl GameData {
             ready,
             is_player: !v.powers().is_empty(),
             is_gm: v.is_gm(),
+            my_vote: None,
+            survivors: {
+                let survivors = s.game().survivors();
+                survivors
+                    .iter()
+                    .map(|&p| s.map().power(p).name.clone())
+                    .collect()
+            },
         })
     }
 
@@ -608,6 +623,58 @@ pub fn echo_list(c: &Ctx, lines: &[EchoLine], warnings: &[String]) -> Markup {
                 } @else {
                     li.ok { span.mark aria-hidden="true" { "✓" } " " code { (l.order.as_deref().unwrap_or(&l.text)) } }
                 }
+            }
+        }
+    }
+}
+
+/// A player's vote on the game's end: a draw (among named survivors when the game allows
+/// it) or a concession to one survivor, secret until unanimous; and taking it back.
+fn end_vote(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
+    let id = &g.id;
+    let named = g.options.draws == crate::model::DrawRule::Named;
+    let current = d.my_vote.as_deref().map(|v| {
+        if let Some(p) = v.strip_prefix("concede:") {
+            c.tr.a("your-vote-concede", &[("power", &d.label(p))])
+        } else if v == "all" {
+            c.t("your-vote-draw")
+        } else {
+            let names: Vec<String> = v.split(',').map(|p| d.label(p)).collect();
+            c.tr.a("your-vote-draw-among", &[("powers", &names.join(", "))])
+        }
+    });
+    html! {
+        details.end-vote #end-vote open[current.is_some()] data-live {
+            summary { (c.t("end-vote")) }
+            p.hint { (c.t("end-vote-secret")) }
+            @if let Some(text) = &current {
+                p { span.ok { (text) } }
+                form.inline method="post" action={ "/games/" (id) "/draw" } {
+                    (csrf(c))
+                    button.secondary type="submit" name="vote" value="0" { (c.t("withdraw-vote")) }
+                }
+            }
+            form method="post" action={ "/games/" (id) "/draw" } {
+                (csrf(c))
+                @if named {
+                    fieldset {
+                        legend { (c.t("draw-among")) }
+                        @for p in &d.survivors {
+                            label.check { input type="checkbox" name="powers" value=(p) checked; (d.label(p)) }
+                        }
+                    }
+                }
+                button type="submit" name="vote" value="1" { (c.t("draw-vote")) }
+            }
+            form method="post" action={ "/games/" (id) "/concede" } {
+                (csrf(c))
+                label { (c.t("concede-to")) " "
+                    select name="to" {
+                        @for p in &d.survivors { option value=(p) { (d.label(p)) } }
+                    }
+                }
+                " "
+                button type="submit" name="vote" value="1" { (c.t("concede-vote")) }
             }
         }
     }
@@ -708,6 +775,9 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
                                 button type="submit" name="ready" value="1" { (c.t("mark-ready")) }
                             }
                         }
+                    }
+                    @if d.is_player && g.status == "active" {
+                        (end_vote(c, g, d))
                     }
                     section #powers data-live {
                         h2 { (c.t("powers")) }

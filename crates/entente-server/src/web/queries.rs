@@ -29,7 +29,10 @@ pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
 
 /// The signed-in browser's account and its session's CSRF token (`None`: no valid session
 /// cookie; an expired or unknown one counts as none, so the pages offer to sign in).
-pub async fn browser_session(db: &Db, headers: &HeaderMap) -> ApiResult<Option<(Caller, String)>> {
+pub async fn browser_session(
+    db: &Db,
+    headers: &HeaderMap,
+) -> ApiResult<Option<(Caller, String, service::Prefs)>> {
     let Some(token) = cookie(headers, SESSION_COOKIE) else {
         return Ok(None);
     };
@@ -38,7 +41,7 @@ pub async fn browser_session(db: &Db, headers: &HeaderMap) -> ApiResult<Option<(
         .map(|b| format!("{b:02x}"))
         .collect();
     let row = sqlx::query(
-        "SELECT a.id, a.name, t.csrf, t.expires_at FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.token_hash = $1 AND t.kind = 'cookie'",
+        "SELECT a.id, a.name, t.csrf, t.expires_at, a.language, a.time_zone FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.token_hash = $1 AND t.kind = 'cookie'",
     )
     .bind(hash)
     .fetch_optional(&db.pool)
@@ -55,6 +58,10 @@ pub async fn browser_session(db: &Db, headers: &HeaderMap) -> ApiResult<Option<(
             name: row.try_get(1)?,
         },
         csrf.unwrap_or_default(),
+        service::Prefs {
+            language: row.try_get(4)?,
+            time_zone: row.try_get(5)?,
+        },
     )))
 }
 

@@ -158,6 +158,11 @@ impl Client {
         (st, Client::json(&text))
     }
 
+    pub fn patch(&self, path: &str, body: Value) -> (u16, Value) {
+        let (st, text) = Client::answer(self.request("PATCH", path).send_json(body));
+        (st, Client::json(&text))
+    }
+
     pub fn delete(&self, path: &str) -> (u16, Value) {
         let (st, text) = Client::answer(self.request("DELETE", path).call());
         (st, Client::json(&text))
