@@ -331,6 +331,55 @@ fn a_phase_played_in_browsers_in_three_languages() {
     }
 }
 
+/// The same end-to-end phase on PostgreSQL: the pages are the same on both databases.
+#[test]
+fn a_phase_played_in_browsers_in_three_languages_on_postgresql() {
+    if !browser::available() {
+        return;
+    }
+    let Some(db) = common::server::fresh_postgres("webe2e") else {
+        return;
+    };
+    let _one = one_browser_at_a_time();
+    let s = Server::start(&db);
+    let out = browser::run("web_game.mjs", &json!({"base": s.base, "prefix": "pge"}));
+    assert_eq!(out["ok"], true, "{out}");
+}
+
+/// The language chosen on one browser is the account's, so a second browser signed in as
+/// the same account speaks it; every player votes for a draw from the page and the last
+/// vote ends the game. On SQLite and on PostgreSQL.
+#[test]
+fn the_account_keeps_its_language_and_a_game_is_drawn_from_the_page() {
+    if !browser::available() {
+        return;
+    }
+    let _one = one_browser_at_a_time();
+    let dir = scratch("web", "votes");
+    for db in common::server::databases(&dir, "webvotes") {
+        let s = Server::start(&db);
+        let (id, gm, players) = full_game(&s, "dv", "3a", json!({"deadlines": {"kind": "manual"}}));
+        let names: Vec<String> = (1..=players.len()).map(|i| format!("dvp{i}")).collect();
+        let out = browser::run(
+            "web_votes.mjs",
+            &json!({"base": s.base, "game": id, "players": names}),
+        );
+        assert_eq!(out["ok"], true, "{out}");
+        let me = s.sign_in("dvp1").read("/api/v1/me");
+        assert_eq!(me["language"], "cs", "{me}");
+        let g = gm.read(&format!("/api/v1/games/{id}"));
+        assert_eq!(g["status"], "finished", "{g}");
+        assert!(
+            g["result"]
+                .as_str()
+                .unwrap()
+                .to_lowercase()
+                .contains("draw"),
+            "{g}"
+        );
+    }
+}
+
 #[test]
 fn pages_work_without_javascript() {
     if !browser::available() {
