@@ -164,6 +164,7 @@ run(async () => {
         await bad.waitFor({ timeout: 10000 });
         const why = await bad.textContent();
         assert(why.includes("Xyzzy"), `the live check names the line: ${why}`);
+        assert(why.includes("neznámá provincie"), `the reason is in Czech: ${why}`);
         await shot(p, "web-04-live-check-cs");
       }
       if (k === "fr" && power === powers[k][0]) {

@@ -24,7 +24,7 @@ pub use press::{Message, Recipients};
 pub use schedule::Schedule;
 pub use session::{
     line_results, Assignment, CoinToss, Echo, GameOptions, PhaseContext, PhaseSheets, Player,
-    Session, SessionConfig, SessionParts, Status,
+    Problem, Session, SessionConfig, SessionParts, Status,
 };
 pub use sheet::{
     read_line, read_line_for, read_sheet, read_sheet_for, Reading, SheetLine, StoredLine,

@@ -112,7 +112,41 @@ pub struct Status {
 #[derive(Clone, Debug)]
 pub struct Echo {
     pub line: SheetLine,
+    /// Why the judge will not carry the order out, in English (`why`'s text).
     pub problem: Option<String>,
+    /// The same, typed, for front ends that write it in another language.
+    pub why: Option<Problem>,
+}
+
+/// Why the judge will not carry out an order it understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// Illegal in itself.
+    Illegal(entente_judge::Illegal),
+    /// Two orders for one unit (`A Par`): it holds, or in a retreat it is disbanded.
+    TwoOrders { unit: String, disbanded: bool },
+    /// More removals than the number due.
+    TooManyRemovals(i32),
+    /// More builds than the number due.
+    TooManyBuilds(i32),
+    /// The unit (`A Par`) is removed by an earlier order of the sheet.
+    RemovedEarlier(String),
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Problem::Illegal(i) => f.write_str(i.describe()),
+            Problem::TwoOrders {
+                unit,
+                disbanded: true,
+            } => write!(f, "two orders for {unit}: it is disbanded"),
+            Problem::TwoOrders { unit, .. } => write!(f, "two orders for {unit}: it holds"),
+            Problem::TooManyRemovals(n) => write!(f, "more removals than the {n} due"),
+            Problem::TooManyBuilds(n) => write!(f, "more builds than the {n} due"),
+            Problem::RemovedEarlier(u) => write!(f, "{u} is removed by an earlier order"),
+        }
+    }
 }
 
 pub struct Session {
@@ -439,21 +473,22 @@ impl Session {
         let mut alone = self.game.judge_alone(power, &orders).into_iter();
         let mut echoes = Vec::with_capacity(lines.len());
         for l in lines {
-            let problem = l.order().and_then(|o| {
+            let why = l.order().and_then(|o| {
                 let outcome = alone.next();
                 self.check_alone(power, o)
                     .or_else(|| outcome.and_then(|r| self.sheet_problem(power, o, r)))
             });
             echoes.push(Echo {
                 line: l.clone(),
-                problem,
+                problem: why.as_ref().map(Problem::to_string),
+                why,
             });
         }
         echoes
     }
 
     /// Why an order legal in itself fails because of the rest of its sheet.
-    fn sheet_problem(&self, power: PowerId, order: Order, outcome: Outcome) -> Option<String> {
+    fn sheet_problem(&self, power: PowerId, order: Order, outcome: Outcome) -> Option<Problem> {
         let map = self.map();
         let pos = self.game.position();
         let kind = self.game.phase().kind;
@@ -472,21 +507,19 @@ impl Session {
         match outcome {
             Outcome::Failed(Failure::ConflictingOrders) => {
                 let u = unit(order.unit()?.loc);
-                Some(match kind {
-                    PhaseKind::Retreat => format!("two orders for {u}: it is disbanded"),
-                    _ => format!("two orders for {u}: it holds"),
+                Some(Problem::TwoOrders {
+                    unit: u,
+                    disbanded: kind == PhaseKind::Retreat,
                 })
             }
             Outcome::Failed(Failure::TooMany) => Some(match order {
-                Order::Remove(_) | Order::Disband(_) => {
-                    format!("more removals than the {} due", -due)
-                }
-                _ => format!("more builds than the {due} due"),
+                Order::Remove(_) | Order::Disband(_) => Problem::TooManyRemovals(-due),
+                _ => Problem::TooManyBuilds(due),
             }),
-            Outcome::Failed(Failure::Void(_)) if matches!(order, Order::Remove(_)) => Some(
-                format!("{} is removed by an earlier order", unit(order.unit()?.loc)),
-            ),
-            Outcome::Illegal(i) => Some(i.describe().to_string()),
+            Outcome::Failed(Failure::Void(_)) if matches!(order, Order::Remove(_)) => {
+                Some(Problem::RemovedEarlier(unit(order.unit()?.loc)))
+            }
+            Outcome::Illegal(i) => Some(Problem::Illegal(i)),
             _ => None,
         }
     }
@@ -526,10 +559,8 @@ impl Session {
     }
 
     /// Why the judge would not carry out this order whatever the others are, if it would not.
-    fn check_alone(&mut self, power: PowerId, order: Order) -> Option<String> {
-        self.game
-            .check_order(power, order)
-            .map(|i| i.describe().to_string())
+    fn check_alone(&mut self, power: PowerId, order: Order) -> Option<Problem> {
+        self.game.check_order(power, order).map(Problem::Illegal)
     }
 
     pub fn status(&self) -> Status {

@@ -62,11 +62,136 @@ use entente_map::{normalize_name, Loc, Map, PowerId, ProvinceId, UnitType};
 
 /// Why a text is not an order, and where: `position` is the position of a character in the
 /// text, counted from 1 (one past the last character when the order is cut short).
+/// `message` is the reason in English; `reason` the same, typed, for front ends that write
+/// it in another language.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("at position {position}: {message}")]
 pub struct ParseError {
     pub position: usize,
     pub message: String,
+    pub reason: ParseReason,
+}
+
+/// What the parser was looking for where it stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Wanted {
+    /// A unit, or a build/remove/waive keyword (the start of an order).
+    UnitOrOrder,
+    /// The province of a unit after its type.
+    Province,
+    UnitToBuild,
+    UnitToRemove,
+    /// A supported or convoyed unit, or a province.
+    UnitOrProvince,
+    Destination,
+    SupportedDestination,
+    ConvoyDestination,
+    RetreatDestination,
+    /// `-` or an order keyword after the unit.
+    OrderAfterUnit,
+    /// `-` and the destination of the convoyed army.
+    ConvoyedArmyMove,
+    /// A coast after `/`.
+    CoastAfterSlash,
+    /// The word `convoy` after this word (`via`).
+    ConvoyAfter(String),
+}
+
+impl Wanted {
+    /// The English words for it (`expected a province`).
+    pub fn english(&self) -> String {
+        match self {
+            Wanted::UnitOrOrder => "a unit or an order".into(),
+            Wanted::Province => "a province".into(),
+            Wanted::UnitToBuild => "a unit to build".into(),
+            Wanted::UnitToRemove => "the unit to remove".into(),
+            Wanted::UnitOrProvince => "a unit or a province".into(),
+            Wanted::Destination => "the destination".into(),
+            Wanted::SupportedDestination => "the destination of the supported move".into(),
+            Wanted::ConvoyDestination => "the destination of the convoy".into(),
+            Wanted::RetreatDestination => "where to retreat".into(),
+            Wanted::OrderAfterUnit => "'-' or an order keyword after the unit".into(),
+            Wanted::ConvoyedArmyMove => "'-' and the destination of the convoyed army".into(),
+            Wanted::CoastAfterSlash => "a coast after '/'".into(),
+            Wanted::ConvoyAfter(w) => format!("'convoy' after '{w}'"),
+        }
+    }
+
+    /// Every kind, with a sample word where it takes one (for tests of translations).
+    pub fn all() -> Vec<Wanted> {
+        vec![
+            Wanted::UnitOrOrder,
+            Wanted::Province,
+            Wanted::UnitToBuild,
+            Wanted::UnitToRemove,
+            Wanted::UnitOrProvince,
+            Wanted::Destination,
+            Wanted::SupportedDestination,
+            Wanted::ConvoyDestination,
+            Wanted::RetreatDestination,
+            Wanted::OrderAfterUnit,
+            Wanted::ConvoyedArmyMove,
+            Wanted::CoastAfterSlash,
+            Wanted::ConvoyAfter("via".into()),
+        ]
+    }
+}
+
+/// Why a text is not an order, typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseReason {
+    Empty,
+    /// Something else than what was wanted was found.
+    Expected {
+        wanted: Wanted,
+        found: String,
+    },
+    /// The text ended where more was wanted.
+    CutShort {
+        wanted: Wanted,
+        last: String,
+    },
+    /// A whole order, then more text.
+    Unexpected {
+        found: String,
+    },
+    /// A name that is no province, with the nearest names.
+    UnknownProvince {
+        name: String,
+        nearest: Vec<String>,
+    },
+    NotAnOrder,
+}
+
+impl ParseReason {
+    /// The reason in English, as [`ParseError::message`] has it.
+    pub fn english(&self) -> String {
+        match self {
+            ParseReason::Empty => "empty order".into(),
+            ParseReason::Expected { wanted, found } => {
+                format!("expected {}, found '{found}'", wanted.english())
+            }
+            ParseReason::CutShort { wanted, last } => format!(
+                "the order is cut short after '{last}' (expected {})",
+                wanted.english()
+            ),
+            ParseReason::Unexpected { found } => format!("unexpected '{found}' after the order"),
+            ParseReason::UnknownProvince { name, nearest } => {
+                format!("unknown province '{name}'{}", did_you_mean(nearest))
+            }
+            ParseReason::NotAnOrder => "not an order".into(),
+        }
+    }
+}
+
+impl ParseError {
+    fn new(position: usize, reason: ParseReason) -> ParseError {
+        ParseError {
+            position,
+            message: reason.english(),
+            reason,
+        }
+    }
 }
 
 /// Reads one order. See the module documentation for what is accepted.
@@ -87,10 +212,7 @@ pub fn parse_order_general(map: &Map, text: &str) -> Result<Order, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let toks = tokenize(&chars);
     if toks.is_empty() {
-        return Err(ParseError {
-            position: 1,
-            message: "empty order".into(),
-        });
+        return Err(ParseError::new(1, ParseReason::Empty));
     }
     let mut p = Parser {
         map,
@@ -103,7 +225,7 @@ pub fn parse_order_general(map: &Map, text: &str) -> Result<Order, ParseError> {
 }
 
 /// What a support or convoy names: where an unknown name may also be a nationality.
-const TARGET: &str = "a unit or a province";
+const TARGET: Wanted = Wanted::UnitOrProvince;
 
 /// Longest province name, in words ("atlantský oceán střed" has 3; leave room).
 const MAX_NAME_WORDS: usize = 6;
@@ -223,7 +345,7 @@ struct Parser<'a> {
     chars: Vec<char>,
     toks: Vec<Tok>,
     /// The furthest error seen so far (character offset from 0, message).
-    best: Option<(usize, String)>,
+    best: Option<(usize, ParseReason)>,
     /// When the furthest error is an unknown name: the name, and whether a nationality may
     /// stand there (for "did you mean").
     unknown: Option<(String, bool)>,
@@ -257,7 +379,7 @@ impl Parser<'_> {
     }
 
     /// Keeps the error if it is the furthest yet; says whether it was kept.
-    fn record(&mut self, position: usize, message: String) -> bool {
+    fn record(&mut self, position: usize, message: ParseReason) -> bool {
         if self.best.as_ref().map(|b| b.0) < Some(position) {
             self.best = Some((position, message));
             self.unknown = None;
@@ -268,21 +390,24 @@ impl Parser<'_> {
     }
 
     /// Records "expected X" at token `i` (or "cut short" when the text ended).
-    fn expected(&mut self, i: usize, what: &str) {
+    fn expected(&mut self, i: usize, what: Wanted) {
         match self.tok(i) {
             Some(t) => {
                 let (pos, found) = (t.start, self.raw(i, i));
-                self.record(pos, format!("expected {what}, found '{found}'"));
+                self.record(
+                    pos,
+                    ParseReason::Expected {
+                        wanted: what,
+                        found,
+                    },
+                );
             }
             None => {
                 let (pos, last) = match self.toks.len().checked_sub(1) {
                     Some(l) => (self.tok(l).map_or(0, |t| t.end), self.raw(l, l)),
                     None => (0, String::new()),
                 };
-                self.record(
-                    pos,
-                    format!("the order is cut short after '{last}' (expected {what})"),
-                );
+                self.record(pos, ParseReason::CutShort { wanted: what, last });
             }
         }
     }
@@ -293,7 +418,7 @@ impl Parser<'_> {
             out.push(o);
         } else if let Some(t) = self.tok(k) {
             let (pos, found) = (t.start, self.raw(k, k));
-            self.record(pos, format!("unexpected '{found}' after the order"));
+            self.record(pos, ParseReason::Unexpected { found });
         }
     }
 
@@ -396,7 +521,7 @@ impl Parser<'_> {
     }
 
     /// Locations from `i`: a province and an optional coast, every reading in priority order.
-    fn locs(&mut self, i: usize, what: &str) -> Vec<(Loc, usize)> {
+    fn locs(&mut self, i: usize, what: Wanted) -> Vec<(Loc, usize)> {
         let provs = self.provinces(i);
         if provs.is_empty() {
             self.unknown_place(i, what);
@@ -416,7 +541,7 @@ impl Parser<'_> {
                     } else if self.word(j + 1).is_some() {
                         out.push((plain, j + 2));
                     } else {
-                        self.expected(j + 1, "a coast after '/'");
+                        self.expected(j + 1, Wanted::CoastAfterSlash);
                     }
                 }
                 Some(Kind::Open) => {
@@ -466,7 +591,7 @@ impl Parser<'_> {
     }
 
     /// Records why no province starts at `i`.
-    fn unknown_place(&mut self, i: usize, what: &str) {
+    fn unknown_place(&mut self, i: usize, what: Wanted) {
         if self.word(i).is_none() || self.is_keyword(i) {
             self.expected(i, what);
             return;
@@ -483,8 +608,15 @@ impl Parser<'_> {
         }
         let pos = self.tok(i).map_or(0, |t| t.start);
         let name = self.raw(i, last);
-        if self.record(pos, format!("unknown province '{name}'")) {
-            self.unknown = Some((name, what == TARGET));
+        let target = what == TARGET;
+        if self.record(
+            pos,
+            ParseReason::UnknownProvince {
+                name: name.clone(),
+                nearest: Vec::new(),
+            },
+        ) {
+            self.unknown = Some((name, target));
         }
     }
 
@@ -496,10 +628,10 @@ impl Parser<'_> {
     }
 
     /// `[type] location`.
-    fn typed_locs(&mut self, i: usize, what: &str) -> Vec<(Option<UnitType>, Loc, usize)> {
+    fn typed_locs(&mut self, i: usize, what: Wanted) -> Vec<(Option<UnitType>, Loc, usize)> {
         match self.unit_type(i) {
             Some((t, j)) => self
-                .locs(j, "a province")
+                .locs(j, Wanted::Province)
                 .into_iter()
                 .map(|(l, k)| (Some(t), l, k))
                 .collect(),
@@ -511,7 +643,7 @@ impl Parser<'_> {
         }
     }
 
-    fn units(&mut self, i: usize, what: &str) -> Vec<(UnitRef, usize)> {
+    fn units(&mut self, i: usize, what: Wanted) -> Vec<(UnitRef, usize)> {
         self.typed_locs(i, what)
             .into_iter()
             .map(|(ty, loc, k)| (UnitRef { ty, loc }, k))
@@ -596,7 +728,7 @@ impl Parser<'_> {
             if let Some(k) = self.kw(j, List::Waive) {
                 self.finish(Order::Waive, k, &mut out);
             }
-            for (u, k) in self.units(j, "a unit to build") {
+            for (u, k) in self.units(j, Wanted::UnitToBuild) {
                 self.finish(
                     Order::Build {
                         ty: u.ty,
@@ -608,28 +740,24 @@ impl Parser<'_> {
             }
         }
         if let Some(j) = self.kw(0, List::RemovePrefix) {
-            for (u, k) in self.units(j, "the unit to remove") {
+            for (u, k) in self.units(j, Wanted::UnitToRemove) {
                 self.finish(Order::Remove(u), k, &mut out);
             }
         }
         // "unit order".
-        for (u, j) in self.units(0, "a unit or an order") {
+        for (u, j) in self.units(0, Wanted::UnitOrOrder) {
             self.after_unit(u, j, &mut out);
         }
         if let Some(o) = out.first() {
             return Ok(*o);
         }
-        let (offset, mut message) = self
-            .best
-            .take()
-            .unwrap_or_else(|| (0, "not an order".to_string()));
+        let (offset, mut reason) = self.best.take().unwrap_or((0, ParseReason::NotAnOrder));
         if let Some((name, powers)) = self.unknown.take() {
-            message.push_str(&did_you_mean(&nearest_names(self.map, &name, powers)));
+            if let ParseReason::UnknownProvince { nearest, .. } = &mut reason {
+                *nearest = nearest_names(self.map, &name, powers);
+            }
         }
-        Err(ParseError {
-            position: offset + 1,
-            message,
-        })
+        Err(ParseError::new(offset + 1, reason))
     }
 
     fn after_unit(&mut self, u: UnitRef, j: usize, out: &mut Vec<Order>) {
@@ -640,7 +768,7 @@ impl Parser<'_> {
         }
         if let Some(k) = self.move_phrase(j) {
             any = true;
-            for (to, m) in self.locs(k, "the destination") {
+            for (to, m) in self.locs(k, Wanted::Destination) {
                 self.finish(
                     Order::Move {
                         unit: u,
@@ -673,7 +801,7 @@ impl Parser<'_> {
                     );
                 } else if let Some(v) = self.kw(m, List::Via) {
                     let word = self.raw(m, v.saturating_sub(1));
-                    self.expected(v, &format!("'convoy' after '{word}'"));
+                    self.expected(v, Wanted::ConvoyAfter(word.to_string()));
                 }
             }
         }
@@ -688,7 +816,7 @@ impl Parser<'_> {
                     self.finish(Order::SupportHold { unit: u, target }, h, out);
                 }
                 if let Some(a) = self.move_phrase(m) {
-                    for (to, e) in self.locs(a, "the destination of the supported move") {
+                    for (to, e) in self.locs(a, Wanted::SupportedDestination) {
                         self.finish(
                             Order::SupportMove {
                                 unit: u,
@@ -707,7 +835,7 @@ impl Parser<'_> {
             for (target, m) in self.targets(k) {
                 match self.move_phrase(m) {
                     Some(a) => {
-                        for (to, e) in self.locs(a, "the destination of the convoy") {
+                        for (to, e) in self.locs(a, Wanted::ConvoyDestination) {
                             self.finish(
                                 Order::Convoy {
                                     unit: u,
@@ -719,14 +847,14 @@ impl Parser<'_> {
                             );
                         }
                     }
-                    None => self.expected(m, "'-' and the destination of the convoyed army"),
+                    None => self.expected(m, Wanted::ConvoyedArmyMove),
                 }
             }
         }
         if let Some(k) = self.kw(j, List::Retreat) {
             any = true;
             let k = self.move_phrase(k).unwrap_or(k);
-            for (to, m) in self.locs(k, "where to retreat") {
+            for (to, m) in self.locs(k, Wanted::RetreatDestination) {
                 self.finish(Order::Retreat { unit: u, to }, m, out);
             }
         }
@@ -750,7 +878,7 @@ impl Parser<'_> {
             self.finish(Order::Remove(u), k, out);
         }
         if !any {
-            self.expected(j, "'-' or an order keyword after the unit");
+            self.expected(j, Wanted::OrderAfterUnit);
         }
     }
 }

@@ -79,6 +79,7 @@ fn an_unreadable_line_of_an_adjustment_sheet_is_ignored_not_a_hold() {
         .map(|line| Echo {
             line,
             problem: None,
+            why: None,
         })
         .collect();
     let mut out = String::new();

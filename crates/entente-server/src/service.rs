@@ -915,7 +915,7 @@ pub fn press_for(s: &Session, v: &Viewer) -> Vec<PressOut> {
 }
 
 /// The languages every front end speaks.
-pub const LANGUAGES: &[&str] = &["en", "cs", "fr", "ru"];
+pub use entente_i18n::LANGUAGES;
 
 /// An account's remembered preferences, for every front end (pages, mail).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

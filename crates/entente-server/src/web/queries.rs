@@ -10,6 +10,7 @@ use crate::model::{EchoLine, SheetOut};
 use crate::service;
 use axum::http::HeaderMap;
 use entente_host::Session;
+use entente_i18n::reasons;
 use entente_map::PowerId;
 use entente_render::{RenderOptions, Renderer};
 use sha2::{Digest, Sha256};
@@ -65,14 +66,24 @@ pub async fn browser_session(
     )))
 }
 
-/// Echo lines as the API gives them, each order understood written out in the reader's
-/// language (`A Paříž → Burgundsko`).
+/// Echo lines as the API gives them, in the reader's language: each order understood
+/// written out (`A Paříž → Burgundsko`), why a line was not read and why an order will not
+/// be carried out (`entente-i18n`).
 pub fn echo_lines(s: &Session, echoes: &[entente_host::Echo], tr: Tr) -> Vec<EchoLine> {
     let kind = s.game().phase().kind;
     let pos = s.game().position();
-    service::echo_lines_with(echoes, |order, _| {
+    let mut lines = service::echo_lines_with(echoes, |order, _| {
         super::orders::order_text(s.map(), tr, kind, pos, order)
-    })
+    });
+    for (l, e) in lines.iter_mut().zip(echoes) {
+        if let Some(why) = &l.error {
+            l.error = Some(reasons::unreadable(tr.lang, s.map(), &e.line.text, why));
+        }
+        if let Some(p) = &e.why {
+            l.problem = Some(reasons::problem(tr.lang, p));
+        }
+    }
+    lines
 }
 
 /// A sheet read and echoed as a submission would be, without sending it: the page's live
