@@ -2,7 +2,7 @@
 //! each adjudicated phase with every sheet line's fate, the players. What the command line
 //! prints, and what the server, the mail gateway and the DAIDE server will send.
 
-use crate::{phase_listing, phase_title};
+use crate::{phase_listing_in, phase_title, Arg, English, Words};
 use entente_host::{line_results, Echo, Reading, Session};
 use entente_judge::{PhaseKind, PhaseResult};
 use entente_map::{Map, PowerId};
@@ -98,6 +98,11 @@ pub fn game_status(file: &str, s: &Session) -> String {
 /// The judge-form listing of history entry `i`: each phase's orders and results, the lines
 /// that were not read or not counted, disbands, positions and centres.
 pub fn game_phase(s: &Session, i: usize, out: &mut String) {
+    game_phase_in(&English, s, i, out);
+}
+
+/// [`game_phase`] in the words of `w`.
+pub fn game_phase_in(w: &dyn Words, s: &Session, i: usize, out: &mut String) {
     let map = s.map();
     let h = &s.game().history()[i];
     let sheets = &s.phase_sheets()[i];
@@ -105,26 +110,30 @@ pub fn game_phase(s: &Session, i: usize, out: &mut String) {
     let mut extra = Vec::new();
     for (p, line, r) in line_results(sheets, ctx, h.result.orders()) {
         match (&line.reading, r) {
-            (Reading::Unreadable(why), _) => extra.push((
-                p,
-                format!(
-                    "\"{}\" (*unreadable: {why}; {}*)",
-                    line.text,
-                    match h.phase.kind {
-                        PhaseKind::Movement => "holds",
-                        _ => "ignored",
-                    }
-                ),
-            )),
+            (Reading::Unreadable(why), _) => {
+                let why = w.unreadable(map, &line.text, why);
+                let fate = match h.phase.kind {
+                    PhaseKind::Movement => "unreadable-holds",
+                    _ => "unreadable-ignored",
+                };
+                extra.push((
+                    p,
+                    format!(
+                        "\"{}\" (*{}*)",
+                        line.text,
+                        w.text(fate, &[("why", Arg::S(&why))])
+                    ),
+                ))
+            }
             (Reading::Order { canonical, .. }, None) => extra.push((
                 p,
                 format!(
-                    "{canonical}. (*ignored: {}*)",
-                    if ctx.neutral.contains(&p) {
-                        "neutral"
+                    "{canonical}. (*{}*)",
+                    w.word(if ctx.neutral.contains(&p) {
+                        "ignored-neutral"
                     } else {
-                        "civil disorder"
-                    }
+                        "ignored-civil-disorder"
+                    })
                 ),
             )),
             _ => {}
@@ -134,24 +143,25 @@ pub fn game_phase(s: &Session, i: usize, out: &mut String) {
         // Units of powers that give no orders are disbanded at once, with no retreat phase.
         for (at, d) in &r.dislodged {
             if !d.retreats.is_empty() && h.after.dislodged_at(*at).is_none() {
+                let unit = format!("{} {}", w.letter(d.unit.ty), w.loc(map, d.unit.loc));
+                let power = w.power(map, d.unit.power);
                 extra.push((
                     d.unit.power,
-                    format!(
-                        "{} {} is disbanded: no orders come from {}.",
-                        d.unit.ty.letter(),
-                        map.loc_name(d.unit.loc),
-                        map.power(d.unit.power).name
+                    w.text(
+                        "disbanded-no-orders",
+                        &[("unit", Arg::S(&unit)), ("power", Arg::S(&power))],
                     ),
                 ));
             }
         }
     }
-    phase_listing(map, h.phase, &h.result, &h.before, &h.after, &extra, out);
+    phase_listing_in(w, map, h.phase, &h.result, &h.before, &h.after, &extra, out);
     if !ctx.civil_disorder.is_empty() {
+        let powers: Vec<String> = ctx.civil_disorder.iter().map(|&p| w.power(map, p)).collect();
         let _ = writeln!(
             out,
-            "In civil disorder: {}.\n",
-            powers_list(map, &ctx.civil_disorder)
+            "{}\n",
+            w.text("in-civil-disorder", &[("powers", Arg::S(&powers.join(", ")))])
         );
     }
 }

@@ -4,6 +4,9 @@
 //! end (command line, web, mail, DAIDE) prints the same thing.
 
 pub mod game;
+pub mod words;
+
+pub use words::{Arg, English, Words};
 
 use entente_judge::{Failure, Outcome, Phase, PhaseKind, PhaseResult, Position, Season, Unit};
 use entente_map::{Loc, Map, PowerId, UnitType};
@@ -26,11 +29,11 @@ pub fn phase_title(map: &Map, p: Phase) -> String {
     text.replacen(&p.year.to_string(), &year_text(map, p.year), 1)
 }
 
-fn unit_word(ty: UnitType) -> &'static str {
-    match ty {
-        UnitType::Army => "Army",
-        UnitType::Fleet => "Fleet",
-    }
+fn unit_word(w: &dyn Words, ty: UnitType) -> String {
+    w.word(match ty {
+        UnitType::Army => "unit-army",
+        UnitType::Fleet => "unit-fleet",
+    })
 }
 
 /// The unit an order of a phase of this kind names, as the position knows it: its type
@@ -57,28 +60,28 @@ pub fn named_unit(
 }
 
 /// "A Vienna", with the real unit type when the position knows it ([`named_unit`]).
-fn unit_name(map: &Map, kind: PhaseKind, pos: &Position, u: UnitRef) -> String {
+fn unit_name(w: &dyn Words, map: &Map, kind: PhaseKind, pos: &Position, u: UnitRef) -> String {
     let (ty, loc) = named_unit(map, kind, pos, u);
     match ty {
-        Some(t) => format!("{} {}", t.letter(), map.loc_name(loc)),
-        None => map.loc_name(loc),
+        Some(t) => format!("{} {}", w.letter(t), w.loc(map, loc)),
+        None => w.loc(map, loc),
     }
 }
 
-fn target_name(map: &Map, pos: &Position, t: Target) -> String {
+fn target_name(w: &dyn Words, map: &Map, pos: &Position, t: Target) -> String {
     let p = map.province_of(t.loc);
     let ty = pos.unit_at(p).map(|u| u.ty).or(t.ty);
     let who = pos.unit_at(p).map(|u| u.power).or(t.power);
     let mut s = String::new();
-    if let Some(w) = who {
-        s.push_str(&map.power(w).adjective);
+    if let Some(who) = who {
+        s.push_str(&w.adjective(map, who));
         s.push(' ');
     }
     if let Some(ty) = ty {
-        s.push(ty.letter());
+        s.push_str(&w.letter(ty));
         s.push(' ');
     }
-    s.push_str(&map.loc_name(t.loc));
+    s.push_str(&w.loc(map, t.loc));
     s
 }
 
@@ -92,70 +95,95 @@ pub fn order_text(map: &Map, pos: &Position, o: &Order) -> String {
 /// phase the unit named is the dislodged one (`F Sevastopol -> Rumania`, not the army that
 /// took Sevastopol).
 pub fn order_text_in(map: &Map, kind: PhaseKind, pos: &Position, o: &Order) -> String {
-    let unit_name = |map: &Map, pos: &Position, u: UnitRef| unit_name(map, kind, pos, u);
+    order_words(&English, map, kind, pos, o)
+}
+
+/// [`order_text_in`] in the words of `w`.
+pub fn order_words(w: &dyn Words, map: &Map, kind: PhaseKind, pos: &Position, o: &Order) -> String {
+    let unit = |u: UnitRef| unit_name(w, map, kind, pos, u);
+    let target = |t: Target| target_name(w, map, pos, t);
+    let to = |l: Loc| w.loc(map, l);
     match *o {
-        Order::Hold(u) => format!("{} HOLD", unit_name(map, pos, u)),
+        Order::Hold(u) => w.text("order-hold", &[("unit", Arg::S(&unit(u)))]),
         Order::Move {
-            unit,
-            to,
+            unit: u,
+            to: l,
             via_convoy,
-        } => {
-            format!(
-                "{} -> {}{}",
-                unit_name(map, pos, unit),
-                map.loc_name(to),
-                if via_convoy { " VIA CONVOY" } else { "" }
-            )
-        }
-        Order::SupportHold { unit, target } => format!(
-            "{} SUPPORT {}",
-            unit_name(map, pos, unit),
-            target_name(map, pos, target)
+        } => w.text(
+            if via_convoy {
+                "order-move-via-convoy"
+            } else {
+                "order-move"
+            },
+            &[("unit", Arg::S(&unit(u))), ("to", Arg::S(&to(l)))],
         ),
-        Order::SupportMove { unit, target, to } => {
-            format!(
-                "{} SUPPORT {} -> {}",
-                unit_name(map, pos, unit),
-                target_name(map, pos, target),
-                map.loc_name(to)
-            )
+        Order::SupportHold { unit: u, target: t } => w.text(
+            "order-support-hold",
+            &[("unit", Arg::S(&unit(u))), ("target", Arg::S(&target(t)))],
+        ),
+        Order::SupportMove {
+            unit: u,
+            target: t,
+            to: l,
+        } => w.text(
+            "order-support-move",
+            &[
+                ("unit", Arg::S(&unit(u))),
+                ("target", Arg::S(&target(t))),
+                ("to", Arg::S(&to(l))),
+            ],
+        ),
+        Order::Convoy {
+            unit: u,
+            target: t,
+            to: l,
+        } => w.text(
+            "order-convoy",
+            &[
+                ("unit", Arg::S(&unit(u))),
+                ("target", Arg::S(&target(t))),
+                ("to", Arg::S(&to(l))),
+            ],
+        ),
+        Order::Retreat { unit: u, to: l } => w.text(
+            "order-retreat",
+            &[("unit", Arg::S(&unit(u))), ("to", Arg::S(&to(l)))],
+        ),
+        Order::Disband(u) => w.text("order-disband", &[("unit", Arg::S(&unit(u)))]),
+        Order::Build { ty, loc } => {
+            let what = match ty {
+                Some(t) => format!("{} {}", w.letter(t), w.loc(map, loc)),
+                None => w.loc(map, loc),
+            };
+            w.text("order-build", &[("unit", Arg::S(&what))])
         }
-        Order::Convoy { unit, target, to } => {
-            format!(
-                "{} CONVOY {} -> {}",
-                unit_name(map, pos, unit),
-                target_name(map, pos, target),
-                map.loc_name(to)
-            )
-        }
-        Order::Retreat { unit, to } => {
-            format!("{} -> {}", unit_name(map, pos, unit), map.loc_name(to))
-        }
-        Order::Disband(u) => format!("{} DISBAND", unit_name(map, pos, u)),
-        Order::Build { ty, loc } => match ty {
-            Some(t) => format!("Build {} {}", t.letter(), map.loc_name(loc)),
-            None => format!("Build {}", map.loc_name(loc)),
-        },
-        Order::Remove(u) => format!("Remove {}", unit_name(map, pos, u)),
-        Order::Waive => "Waive".into(),
+        Order::Remove(u) => w.text("order-remove", &[("unit", Arg::S(&unit(u)))]),
+        Order::Waive => w.word("order-waive"),
     }
 }
 
 /// What the listing says after an order: why it failed (`(*bounce*)`), whether its unit was
 /// dislodged as well (`(*bounce, dislodged*)`), and for an illegal order whose unit had no
 /// other, that the unit held (`(*illegal: not adjacent*) (holds)`).
-fn mark(o: &Outcome, dislodged: bool, held: bool) -> String {
+fn mark(w: &dyn Words, o: &Outcome, dislodged: bool, held: bool) -> String {
+    let failure = |f: &Failure| w.word(words::failure_id(f));
     match o {
-        Outcome::Succeeded if dislodged => " (*dislodged*)".into(),
+        Outcome::Succeeded if dislodged => format!(" (*{}*)", w.word("failure-dislodged")),
         Outcome::Succeeded => String::new(),
-        Outcome::Failed(f @ Failure::Dislodged { .. }) => format!(" (*{}*)", f.describe()),
-        Outcome::Failed(f) if dislodged => format!(" (*{}, dislodged*)", f.describe()),
-        Outcome::Failed(f) => format!(" (*{}*)", f.describe()),
+        Outcome::Failed(f @ Failure::Dislodged { .. }) => format!(" (*{}*)", failure(f)),
+        Outcome::Failed(f) if dislodged => format!(
+            " (*{}*)",
+            w.text("failed-dislodged", &[("why", Arg::S(&failure(f)))])
+        ),
+        Outcome::Failed(f) => format!(" (*{}*)", failure(f)),
         Outcome::Illegal(i) => {
-            let mut m = format!(" (*illegal: {}*)", i.describe());
+            let mut m = format!(
+                " (*{}*)",
+                w.text("illegal", &[("why", Arg::S(&w.illegal(*i)))])
+            );
             match (held, dislodged) {
-                (true, true) => m.push_str(" (holds, dislodged)"),
-                (true, false) => m.push_str(" (holds)"),
+                (true, true) => m.push_str(&format!(" ({})", w.word("holds-dislodged"))),
+                (true, false) => m.push_str(&format!(" ({})", w.word("holds"))),
                 _ => {}
             }
             m
@@ -171,27 +199,32 @@ fn result_word(o: &Outcome) -> (&'static str, Option<&'static str>) {
     }
 }
 
-fn join_or(items: &[String]) -> String {
+fn join_or(w: &dyn Words, items: &[String]) -> String {
     match items.len() {
         0 => String::new(),
         1 => items[0].clone(),
-        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+        n => format!(
+            "{} {} {}",
+            items[..n - 1].join(", "),
+            w.word("or"),
+            items[n - 1]
+        ),
     }
 }
 
-fn units_line(map: &Map, units: impl Iterator<Item = Unit>) -> String {
+fn units_line(w: &dyn Words, map: &Map, units: impl Iterator<Item = Unit>) -> String {
     let mut v: Vec<String> = units
-        .map(|u| format!("{} {}", u.ty.letter(), map.loc_name(u.loc)))
+        .map(|u| format!("{} {}", w.letter(u.ty), w.loc(map, u.loc)))
         .collect();
     v.sort();
     v.join(", ")
 }
 
-fn centres_of(map: &Map, pos: &Position, p: Option<PowerId>) -> Vec<String> {
+fn centres_of(w: &dyn Words, map: &Map, pos: &Position, p: Option<PowerId>) -> Vec<String> {
     let mut v: Vec<String> = map
         .province_ids()
         .filter(|&c| map.is_centre(c) && pos.owner(c) == p)
-        .map(|c| map.province(c).name.clone())
+        .map(|c| w.province(map, c))
         .collect();
     v.sort();
     v
@@ -226,7 +259,22 @@ pub fn phase_listing(
     extra: &[(PowerId, String)],
     out: &mut String,
 ) {
-    let _ = writeln!(out, "{}\n", phase_title(map, phase));
+    phase_listing_in(&English, map, phase, decided, before, after, extra, out);
+}
+
+/// [`phase_listing`] in the words of `w`.
+#[allow(clippy::too_many_arguments)]
+pub fn phase_listing_in(
+    w: &dyn Words,
+    map: &Map,
+    phase: Phase,
+    decided: &PhaseResult,
+    before: &Position,
+    after: &Position,
+    extra: &[(PowerId, String)],
+    out: &mut String,
+) {
+    let _ = writeln!(out, "{}\n", w.phase_title(map, phase));
     let list = results(decided);
     let kind = decided.kind();
     // Movement: the provinces whose units were dislodged, and the units that held because
@@ -244,6 +292,7 @@ pub fn phase_listing(
             .any(|(q, o, outcome)| *q == p && outcome.is_illegal() && unit_of(*q, o) == Some(prov))
     };
     for pw in map.power_ids() {
+        let power = w.power(map, pw);
         for (p, o, outcome) in list.iter().filter(|x| x.0 == pw) {
             let own = unit_of(*p, o);
             let dislodged =
@@ -252,83 +301,95 @@ pub fn phase_listing(
                 && own.is_some_and(|prov| unordered.iter().any(|x| x.0 == prov));
             let _ = writeln!(
                 out,
-                "{}: {}.{}",
-                map.power(*p).name,
-                order_text_in(map, kind, before, o),
-                mark(outcome, dislodged, held)
+                "{power}: {}.{}",
+                order_words(w, map, kind, before, o),
+                mark(w, outcome, dislodged, held)
             );
         }
         for (prov, u, by) in unordered.iter().filter(|x| x.1.power == pw) {
             if held_after_illegal(*prov, pw) {
                 continue;
             }
+            let unit = format!("{} {}", w.letter(u.ty), w.loc(map, u.loc));
             let _ = writeln!(
                 out,
-                "{}: {} {} HOLD. (*no order{}*)",
-                map.power(pw).name,
-                u.ty.letter(),
-                map.loc_name(u.loc),
-                if by.is_some() { ", dislodged" } else { "" }
+                "{power}: {}. (*{}*)",
+                w.text("order-hold", &[("unit", Arg::S(&unit))]),
+                w.word(if by.is_some() {
+                    "no-order-dislodged"
+                } else {
+                    "no-order"
+                })
             );
         }
         for (_, line) in extra.iter().filter(|x| x.0 == pw) {
-            let _ = writeln!(out, "{}: {line}", map.power(pw).name);
+            let _ = writeln!(out, "{power}: {line}");
         }
     }
     match decided {
         PhaseResult::Movement(r) if !r.dislodged.is_empty() => {
-            let _ = writeln!(out, "\nThe following units were dislodged:");
+            let _ = writeln!(out, "\n{}", w.word("dislodged-heading"));
             for (_, d) in &r.dislodged {
-                let options: Vec<String> =
-                    d.retreats.iter().map(|l| map.loc_name(Loc(l))).collect();
-                let power = map.power(d.unit.power);
-                let what = format!(
-                    "The {} {} in {}",
-                    power.adjective,
-                    unit_word(d.unit.ty),
-                    map.loc_name(d.unit.loc)
-                );
+                let options: Vec<String> = d.retreats.iter().map(|l| w.loc(map, Loc(l))).collect();
+                let adjective = w.adjective(map, d.unit.power);
+                let unit = unit_word(w, d.unit.ty);
+                let at = w.loc(map, d.unit.loc);
+                let args = [
+                    ("adjective", Arg::S(&adjective)),
+                    ("unit", Arg::S(&unit)),
+                    ("at", Arg::S(&at)),
+                ];
                 if options.is_empty() {
-                    let _ = writeln!(out, "{what} with no valid retreats was destroyed.");
+                    let _ = writeln!(out, "{}", w.text("dislodged-destroyed", &args));
                 } else {
-                    let _ = writeln!(out, "{what} can retreat to {}.", join_or(&options));
+                    let options = join_or(w, &options);
+                    let mut args = args.to_vec();
+                    args.push(("options", Arg::S(&options)));
+                    let _ = writeln!(out, "{}", w.text("dislodged-can-retreat", &args));
                 }
             }
         }
         PhaseResult::Retreat(r) => {
             for (_, u) in &r.disbanded {
+                let adjective = w.adjective(map, u.power);
+                let unit = unit_word(w, u.ty);
+                let at = w.loc(map, u.loc);
                 let _ = writeln!(
                     out,
-                    "The {} {} in {} was disbanded.",
-                    map.power(u.power).adjective,
-                    unit_word(u.ty),
-                    map.loc_name(u.loc)
+                    "{}",
+                    w.text(
+                        "retreat-disbanded",
+                        &[
+                            ("adjective", Arg::S(&adjective)),
+                            ("unit", Arg::S(&unit)),
+                            ("at", Arg::S(&at)),
+                        ]
+                    )
                 );
             }
         }
         PhaseResult::Adjustment(r) => {
             for (_, u) in &r.civil_disorder {
+                let unit = format!("{} {}", w.letter(u.ty), w.loc(map, u.loc));
                 let _ = writeln!(
                     out,
-                    "{}: Remove {} {}. (*civil disorder*)",
-                    map.power(u.power).name,
-                    u.ty.letter(),
-                    map.loc_name(u.loc)
+                    "{}: {}",
+                    w.power(map, u.power),
+                    w.text("civil-disorder-removal", &[("unit", Arg::S(&unit))])
                 );
             }
             for (p, n) in &r.waived {
                 let _ = writeln!(
                     out,
-                    "{}: {} unused build{} waived.",
-                    map.power(*p).name,
-                    n,
-                    if *n == 1 { "" } else { "s" }
+                    "{}: {}",
+                    w.power(map, *p),
+                    w.text("builds-waived", &[("n", Arg::N(*n as i64))])
                 );
             }
         }
         _ => {}
     }
-    position_listing_with(map, after, adjustments_final(phase, after), out);
+    position_listing_in(w, map, after, adjustments_final(phase, after), out);
 }
 
 /// Unit positions and the ownership of supply centres, with builds or removals due: for a
@@ -337,32 +398,40 @@ pub fn position_listing(map: &Map, pos: &Position, out: &mut String) {
     position_listing_with(map, pos, true, out);
 }
 
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
 /// Unit positions and the ownership of supply centres as they stand: each power's centres,
 /// its units (and those dislodged, waiting to retreat), and with `adjustments` the builds
 /// or removals due (builds only as many as it has owned, vacant home centres to build in).
 pub fn position_listing_with(map: &Map, pos: &Position, adjustments: bool, out: &mut String) {
-    let _ = writeln!(out, "\nUnit positions:");
+    position_listing_in(&English, map, pos, adjustments, out);
+}
+
+/// [`position_listing_with`] in the words of `w`.
+pub fn position_listing_in(
+    w: &dyn Words,
+    map: &Map,
+    pos: &Position,
+    adjustments: bool,
+    out: &mut String,
+) {
+    let _ = writeln!(out, "\n{}", w.word("positions-heading"));
     for pw in map.power_ids() {
-        let units = units_line(map, pos.units_of(pw));
+        let units = units_line(w, map, pos.units_of(pw));
         if !units.is_empty() {
-            let _ = writeln!(out, "{}: {}.", map.power(pw).name, units);
+            let _ = writeln!(out, "{}: {}.", w.power(map, pw), units);
         }
     }
-    let _ = writeln!(out, "\nOwnership of supply centres:");
+    let _ = writeln!(out, "\n{}", w.word("centres-heading"));
     for pw in map.power_ids() {
-        let c = centres_of(map, pos, Some(pw));
+        let c = centres_of(w, map, pos, Some(pw));
         let units = pos.unit_count(pw);
         let waiting = pos.dislodged().filter(|(_, d)| d.unit.power == pw).count();
         if c.is_empty() && units == 0 && waiting == 0 {
             continue;
         }
-        let mut counts = format!("{}, {}", plural(c.len(), "centre"), plural(units, "unit"));
+        let n = |k: &str, n: usize| w.text(k, &[("n", Arg::N(n as i64))]);
+        let mut counts = format!("{}, {}", n("centres-count", c.len()), n("units-count", units));
         if waiting > 0 {
-            let _ = write!(counts, ", {waiting} dislodged");
+            let _ = write!(counts, ", {}", n("dislodged-count", waiting));
         }
         if adjustments {
             let diff = c.len() as i64 - (units + waiting) as i64;
@@ -374,35 +443,45 @@ pub fn position_listing_with(map: &Map, pos: &Position, adjustments: bool, out: 
                 .count() as i64;
             match diff {
                 d if d > 0 && vacant >= d => {
-                    let _ = write!(counts, ", builds {d}");
+                    let _ = write!(counts, ", {}", w.text("builds", &[("n", Arg::N(d))]));
                 }
                 d if d > 0 && vacant > 0 => {
                     let _ = write!(
                         counts,
-                        ", builds {vacant} ({d} due, {} vacant home centre{})",
-                        vacant,
-                        if vacant == 1 { "" } else { "s" }
+                        ", {}",
+                        w.text(
+                            "builds-limited",
+                            &[
+                                ("n", Arg::N(vacant)),
+                                ("due", Arg::N(d)),
+                                ("vacant", Arg::N(vacant))
+                            ]
+                        )
                     );
                 }
                 d if d > 0 => {
-                    let _ = write!(counts, ", no vacant home centre to build in");
+                    let _ = write!(counts, ", {}", w.word("no-vacant-home"));
                 }
                 d if d < 0 => {
-                    let _ = write!(counts, ", removes {}", -d);
+                    let _ = write!(counts, ", {}", w.text("removes", &[("n", Arg::N(-d))]));
                 }
                 _ => {}
             }
         }
         let list = if c.is_empty() {
-            "no centres".to_string()
+            w.word("no-centres")
         } else {
             c.join(", ")
         };
-        let _ = writeln!(out, "{}: {}. ({counts})", map.power(pw).name, list);
+        let _ = writeln!(out, "{}: {}. ({counts})", w.power(map, pw), list);
     }
-    let unowned = centres_of(map, pos, None);
+    let unowned = centres_of(w, map, pos, None);
     if !unowned.is_empty() {
-        let _ = writeln!(out, "Unowned: {}.", unowned.join(", "));
+        let _ = writeln!(
+            out,
+            "{}",
+            w.text("unowned", &[("centres", Arg::S(&unowned.join(", ")))])
+        );
     }
     out.push('\n');
 }
