@@ -157,11 +157,18 @@ pub fn game_phase_in(w: &dyn Words, s: &Session, i: usize, out: &mut String) {
     }
     phase_listing_in(w, map, h.phase, &h.result, &h.before, &h.after, &extra, out);
     if !ctx.civil_disorder.is_empty() {
-        let powers: Vec<String> = ctx.civil_disorder.iter().map(|&p| w.power(map, p)).collect();
+        let powers: Vec<String> = ctx
+            .civil_disorder
+            .iter()
+            .map(|&p| w.power(map, p))
+            .collect();
         let _ = writeln!(
             out,
             "{}\n",
-            w.text("in-civil-disorder", &[("powers", Arg::S(&powers.join(", ")))])
+            w.text(
+                "in-civil-disorder",
+                &[("powers", Arg::S(&powers.join(", ")))]
+            )
         );
     }
 }

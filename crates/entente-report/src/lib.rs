@@ -429,7 +429,11 @@ pub fn position_listing_in(
             continue;
         }
         let n = |k: &str, n: usize| w.text(k, &[("n", Arg::N(n as i64))]);
-        let mut counts = format!("{}, {}", n("centres-count", c.len()), n("units-count", units));
+        let mut counts = format!(
+            "{}, {}",
+            n("centres-count", c.len()),
+            n("units-count", units)
+        );
         if waiting > 0 {
             let _ = write!(counts, ", {}", n("dislodged-count", waiting));
         }

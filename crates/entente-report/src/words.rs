@@ -64,7 +64,10 @@ pub const PHRASES: &[(&str, &[&str])] = &[
     ("disbanded-no-orders", &["unit", "power"]),
     ("dislodged-heading", &[]),
     ("dislodged-destroyed", &["adjective", "unit", "at"]),
-    ("dislodged-can-retreat", &["adjective", "unit", "at", "options"]),
+    (
+        "dislodged-can-retreat",
+        &["adjective", "unit", "at", "options"],
+    ),
     ("retreat-disbanded", &["adjective", "unit", "at"]),
     ("civil-disorder-removal", &["unit"]),
     ("builds-waived", &["n"]),
@@ -257,7 +260,10 @@ mod tests {
             let a: Vec<(&str, Arg)> = args.iter().map(|k| (*k, Arg::N(2))).collect();
             let s = english(id, &a);
             // Two phrases are their own ids; any other phrase equal to its id has no words.
-            assert!(s != *id || ["or", "holds"].contains(id), "{id} has no English words");
+            assert!(
+                s != *id || ["or", "holds"].contains(id),
+                "{id} has no English words"
+            );
             for k in *args {
                 assert!(
                     s.contains('2') || *k == "vacant",

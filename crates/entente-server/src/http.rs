@@ -206,6 +206,12 @@ pub struct PowerQuery {
 }
 
 #[derive(Deserialize)]
+pub struct LangQuery {
+    /// The language of the judge form: `en` (default), `cs`, `fr`, `ru`.
+    pub lang: Option<String>,
+}
+
+#[derive(Deserialize)]
 pub struct PhaseQuery {
     pub phase: Option<usize>,
 }
@@ -541,16 +547,26 @@ async fn history(
     ))
 }
 
-#[utoipa::path(get, path = "/api/v1/games/{id}/history/{n}", params(("id" = String, Path), ("n" = usize, Path)),
+#[utoipa::path(get, path = "/api/v1/games/{id}/history/{n}", params(("id" = String, Path), ("n" = usize, Path), ("lang" = Option<String>, Query, description = "the judge form's language: en, cs, fr, ru")),
     responses((status = 200, body = PhaseOut), (status = 404, body = ErrorBody)))]
 async fn history_phase(
     State(st): St,
     headers: HeaderMap,
     method: Method,
     ApiPath((id, n)): ApiPath<(String, usize)>,
+    Query(q): Query<LangQuery>,
 ) -> ApiResult<Json<PhaseOut>> {
     let (_, s) = followed(&st, &headers, &method, &id).await?;
-    Ok(Json(service::phase_out(&s, n)?))
+    let lang = match q.lang.as_deref() {
+        None => "en",
+        Some(l) => entente_i18n::supported(l).ok_or_else(|| {
+            ApiError::unprocessable(format!(
+                "unknown language '{l}': one of {}",
+                entente_i18n::LANGUAGES.join(", ")
+            ))
+        })?,
+    };
+    Ok(Json(service::phase_out_in(&s, n, lang)?))
 }
 
 #[utoipa::path(get, path = "/api/v1/games/{id}/board.svg", params(("id" = String, Path), ("phase" = Option<usize>, Query)),

@@ -1260,6 +1260,12 @@ pub async fn read_game(
 
 /// Phase `i` of the history: judge form and record entry.
 pub fn phase_out(s: &Session, i: usize) -> ApiResult<PhaseOut> {
+    phase_out_in(s, i, "en")
+}
+
+/// [`phase_out`] with the judge form in `lang` (`en`, `cs`, `fr`, `ru`; the record's entry
+/// is the same in every language).
+pub fn phase_out_in(s: &Session, i: usize, lang: &str) -> ApiResult<PhaseOut> {
     let history = s.game().history();
     let h = history.get(i).ok_or_else(|| {
         ApiError::not_found(format!(
@@ -1267,13 +1273,14 @@ pub fn phase_out(s: &Session, i: usize) -> ApiResult<PhaseOut> {
             history.len()
         ))
     })?;
+    let words = entente_i18n::judge::judge_words(lang);
     let mut judge_form = String::new();
-    entente_report::game::game_phase(s, i, &mut judge_form);
+    entente_report::game::game_phase_in(&*words, s, i, &mut judge_form);
     let record = s.to_record();
     Ok(PhaseOut {
         index: i,
         phase: h.phase.code(),
-        title: entente_report::phase_title(s.map(), h.phase),
+        title: words.phase_title(s.map(), h.phase),
         judge_form,
         record: serde_json::to_value(&record.phases[i]).unwrap_or_default(),
     })

@@ -849,6 +849,52 @@ fn a_draw_naming_every_survivor_is_the_draw_of_all_survivors() {
     }
 }
 
+/// The judge form of a phase in the language asked for: the same results in Czech, French
+/// or Russian words and names; an unknown language is refused.
+#[test]
+fn the_judge_form_is_given_in_the_language_asked_for() {
+    let dir = scratch("server_game", "judgelang");
+    let db = format!("sqlite:{}", dir.join("judgelang.db").display());
+    let server = Server::start(&db);
+    let (id, gm, _players) =
+        full_game(&server, "jl", "7", json!({"deadlines": {"kind": "manual"}}));
+    gm.ok(
+        &format!("/api/v1/games/{id}/gm"),
+        json!({"act": "adjudicate", "force": true}),
+    );
+    wait_phase(&gm, &id, "F1901M", 15);
+    let en = gm.read(&format!("/api/v1/games/{id}/history/0"));
+    assert!(
+        en["judge_form"]
+            .as_str()
+            .unwrap()
+            .starts_with("Spring 1901 movement"),
+        "{en}"
+    );
+    let cs = gm.read(&format!("/api/v1/games/{id}/history/0?lang=cs"));
+    let judge = cs["judge_form"].as_str().unwrap();
+    assert!(judge.starts_with("Jaro 1901, pohyb"), "{judge}");
+    assert!(
+        judge.contains("Rakousko: A Vídeň drží. (*bez rozkazu*)"),
+        "{judge}"
+    );
+    assert_eq!(cs["title"], "Jaro 1901, pohyb");
+    assert_eq!(
+        cs["record"], en["record"],
+        "the record is the same in every language"
+    );
+    let ru = gm.read(&format!("/api/v1/games/{id}/history/0?lang=ru-RU"));
+    assert!(
+        ru["judge_form"]
+            .as_str()
+            .unwrap()
+            .contains("Расположение юнитов:"),
+        "{ru}"
+    );
+    let (st, b) = gm.get(&format!("/api/v1/games/{id}/history/0?lang=de"));
+    assert_eq!(st, 422, "{b}");
+}
+
 /// The language and time zone are kept in the account, for every browser and the mail
 /// gateway; a wrong one is refused with what is expected; an empty one unsets it.
 #[test]

@@ -510,7 +510,7 @@ impl GameData {
         let history: Vec<String> = s.game().history().iter().map(|h| h.phase.code()).collect();
         let results = match shown.or(history.len().checked_sub(1)) {
             Some(i) => {
-                let p = service::phase_out(s, i)?;
+                let p = service::phase_out_in(s, i, lang)?;
                 Some((i, p.phase, p.judge_form))
             }
             None => None,
