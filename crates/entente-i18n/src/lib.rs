@@ -8,6 +8,7 @@
 //! - [`reasons`]: why a line is not an order and why an order will not be carried out,
 //!   from the typed reasons of `entente-orders` and `entente-host`.
 
+pub mod errors;
 pub mod judge;
 pub mod reasons;
 

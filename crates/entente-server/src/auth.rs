@@ -117,12 +117,15 @@ pub fn check_name(name: &str) -> ApiResult<()> {
 pub async fn sign_up(db: &Db, name: &str, email: &str, password: &str) -> ApiResult<Caller> {
     check_name(name)?;
     if password.chars().count() < 8 {
-        return Err(ApiError::unprocessable(
-            "the password needs at least 8 characters",
-        ));
+        return Err(
+            ApiError::unprocessable("the password needs at least 8 characters")
+                .key("err-password-short", &[]),
+        );
     }
     if password.len() > 1024 {
-        return Err(ApiError::unprocessable("the password is too long"));
+        return Err(
+            ApiError::unprocessable("the password is too long").key("err-password-long", &[])
+        );
     }
     let email = email.trim();
     if !email.contains('@') || email.len() > 254 {
@@ -176,7 +179,8 @@ pub async fn check_password(db: &Db, name: &str, password: &str) -> ApiResult<Ca
         return Err(ApiError::new(
             ApiErrorKind::TooManyRequests,
             "too many failed sign-ins for this name; wait a quarter of an hour",
-        ));
+        )
+        .key("err-too-many-sign-ins", &[]));
     }
     let row =
         sqlx::query("SELECT id, name, password_hash FROM accounts WHERE lower(name) = lower($1)")
@@ -204,10 +208,10 @@ pub async fn check_password(db: &Db, name: &str, password: &str) -> ApiResult<Ca
                 .bind(now)
                 .execute(&db.writer)
                 .await?;
-            Err(ApiError::new(
-                ApiErrorKind::Unauthorized,
-                "wrong name or password",
-            ))
+            Err(
+                ApiError::new(ApiErrorKind::Unauthorized, "wrong name or password")
+                    .key("err-wrong-password", &[]),
+            )
         }
     }
 }
@@ -292,7 +296,8 @@ pub async fn caller(db: &Db, headers: &HeaderMap, method: &Method) -> ApiResult<
         return Err(ApiError::new(
             ApiErrorKind::Unauthorized,
             "this session has expired; sign in again",
-        ));
+        )
+        .key("err-session-expired", &[]));
     }
     if cookie && !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
         let csrf: Option<String> = row.try_get(2)?;

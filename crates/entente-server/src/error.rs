@@ -58,7 +58,11 @@ const DATABASE_ERROR: &str = "database error; try again";
 #[error("{message}")]
 pub struct ApiError {
     pub kind: ApiErrorKind,
+    /// What to do, in English (the API's answer).
     pub message: String,
+    /// The same as a message of `entente_i18n::errors::ERRORS` with its arguments, for a
+    /// front end that writes it in its reader's language.
+    pub key: Option<(&'static str, Vec<(&'static str, String)>)>,
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -68,6 +72,7 @@ impl ApiError {
         ApiError {
             kind,
             message: message.into(),
+            key: None,
         }
     }
     pub fn unauthorized() -> ApiError {
@@ -94,6 +99,23 @@ impl ApiError {
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError::new(ApiErrorKind::Internal, message)
     }
+    /// The message's id in `entente_i18n::errors::ERRORS`, with its arguments.
+    pub fn key(mut self, id: &'static str, args: &[(&'static str, &str)]) -> ApiError {
+        self.key = Some((id, args.iter().map(|(k, v)| (*k, v.to_string())).collect()));
+        self
+    }
+
+    /// The message in `lang`: its translation when it has an id, else the English words.
+    pub fn message_in(&self, lang: &str) -> String {
+        match &self.key {
+            Some((id, args)) if lang != "en" => {
+                let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                entente_i18n::errors::ERRORS.text(lang, id, &args)
+            }
+            _ => self.message.clone(),
+        }
+    }
+
     /// Whether the database failed (a lost connection, a timeout): the same act may
     /// succeed when tried again.
     pub fn is_database(&self) -> bool {
@@ -148,5 +170,49 @@ impl IntoResponse for ApiError {
             }),
         )
             .into_response()
+    }
+}
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+    use entente_i18n::errors::ERRORS;
+
+    /// Every id an error of the server carries is a message in every language.
+    #[test]
+    fn every_error_key_is_a_message_in_every_language() {
+        let sources = [
+            include_str!("service.rs"),
+            include_str!("gm.rs"),
+            include_str!("auth.rs"),
+            include_str!("http.rs"),
+        ];
+        let mut ids = Vec::new();
+        for src in sources {
+            for part in src.split(".key(\"").skip(1) {
+                let id = part.split('"').next().unwrap_or_default();
+                if id.starts_with("err-") {
+                    ids.push(id.to_string());
+                }
+            }
+        }
+        assert!(ids.len() > 20, "only {} keyed errors", ids.len());
+        for id in &ids {
+            for lang in entente_i18n::LANGUAGES {
+                assert!(ERRORS.has(lang, id), "{lang}: {id} missing");
+            }
+        }
+    }
+
+    #[test]
+    fn a_keyed_error_is_written_in_the_readers_language() {
+        let e = ApiError::forbidden("you do not play France")
+            .key("err-not-your-power", &[("power", "France")]);
+        assert_eq!(e.message_in("en"), "you do not play France");
+        assert_eq!(e.message_in("cs"), "nehrajete za mocnost France");
+        assert_eq!(
+            ApiError::conflict("plain words").message_in("ru"),
+            "plain words"
+        );
     }
 }

@@ -61,9 +61,10 @@ pub enum GmAct {
 }
 
 fn lookup(s: &Session, name: &str) -> ApiResult<PowerId> {
-    s.map()
-        .lookup_power(name)
-        .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{name}'")))
+    s.map().lookup_power(name).ok_or_else(|| {
+        ApiError::unprocessable(format!("unknown power '{name}'"))
+            .key("err-unknown-power", &[("power", name)])
+    })
 }
 
 /// The next phase's deadline, from the game's schedule.
@@ -266,7 +267,7 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     if !v.is_gm() {
-        return Err(ApiError::forbidden("only the game master may do this"));
+        return Err(ApiError::forbidden("only the game master may do this").key("err-only-gm", &[]));
     }
     let mut s = session_to_change(db, &game)?;
     let deadline_before = s.deadline().map(|d| d.at);

@@ -124,7 +124,9 @@ where
         .bind(id)
         .fetch_optional(e)
         .await?
-        .ok_or_else(|| ApiError::not_found(format!("no game '{id}'")))?;
+        .ok_or_else(|| {
+            ApiError::not_found(format!("no game '{id}'")).key("err-no-game", &[("id", id)])
+        })?;
     game_row(&row)
 }
 
@@ -184,10 +186,10 @@ pub fn viewer(caller: Option<Caller>, game: &GameRow, members: &[Member]) -> Vie
 
 /// The game's session, read from its record.
 pub fn session_of(game: &GameRow) -> ApiResult<Session> {
-    let record = game
-        .record
-        .as_deref()
-        .ok_or_else(|| ApiError::conflict("the game has not started: its seats are not full"))?;
+    let record = game.record.as_deref().ok_or_else(|| {
+        ApiError::conflict("the game has not started: its seats are not full")
+            .key("err-not-started-seats", &[])
+    })?;
     let mut s = from_json(record)
         .map_err(|e| ApiError::internal(format!("the stored game cannot be read: {e}")))?;
     s.set_clock(now);
@@ -211,7 +213,7 @@ fn variant_of(o: &NewGame) -> ApiResult<Variant> {
                 return Err(ApiError::new(
                     crate::error::ApiErrorKind::PayloadTooLarge,
                     "a variant file of at most 1 MiB",
-                ));
+                ).key("err-variant-too-large", &[]));
             }
             Variant::from_text(&o.variant, text)
                 .map_err(|e| ApiError::unprocessable(format!("variant file: {e}")))
@@ -256,9 +258,10 @@ fn seats_of(o: &NewGame, v: &Variant) -> ApiResult<Vec<Vec<String>>> {
 pub fn check_options(o: &NewGame) -> ApiResult<Vec<Vec<String>>> {
     let title = o.title.trim();
     if title.is_empty() || title.chars().count() > 100 {
-        return Err(ApiError::unprocessable(
-            "a game needs a title of 1 to 100 characters",
-        ));
+        return Err(
+            ApiError::unprocessable("a game needs a title of 1 to 100 characters")
+                .key("err-title", &[]),
+        );
     }
     let v = variant_of(o)?;
     rulebook_of(o)?;
@@ -349,9 +352,9 @@ pub async fn begin_game<'a>(
     id: &str,
 ) -> ApiResult<(Transaction<'a, Any>, GameRow, Vec<Member>)> {
     let mut tx = db.writer.begin().await?;
-    let game = bump_game(&mut tx, id, None)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no game '{id}'")))?;
+    let game = bump_game(&mut tx, id, None).await?.ok_or_else(|| {
+        ApiError::not_found(format!("no game '{id}'")).key("err-no-game", &[("id", id)])
+    })?;
     let members = load_members(&mut *tx, id).await?;
     Ok((tx, game, members))
 }
@@ -425,12 +428,15 @@ pub async fn join(
 ) -> ApiResult<()> {
     let (mut tx, game, members) = begin_game(db, id).await?;
     if game.created_by == caller.id {
-        return Err(ApiError::conflict(
-            "the game master does not play in their own game",
-        ));
+        return Err(
+            ApiError::conflict("the game master does not play in their own game")
+                .key("err-gm-plays", &[]),
+        );
     }
     if members.iter().any(|m| m.account_id == caller.id) {
-        return Err(ApiError::conflict("you are in this game already"));
+        return Err(
+            ApiError::conflict("you are in this game already").key("err-in-game-already", &[])
+        );
     }
     let now_ms = millis(now());
     match role {
@@ -454,7 +460,8 @@ pub async fn join(
     if game.status != "forming" {
         return Err(ApiError::conflict(
             "the game has started: its seats are taken (join as an observer)",
-        ));
+        )
+        .key("err-seats-taken", &[]));
     }
     let variant = variant_of(&game.options)?;
     let seats = seats_of(&game.options, &variant)?;
@@ -463,7 +470,7 @@ pub async fn join(
         if prefs.trim().is_empty() {
             return Err(ApiError::unprocessable(
                 "this game assigns powers by preference: send your preference list (England, France, ...)",
-            ));
+            ).key("err-preferences-needed", &[]));
         }
         let seats_ids = Setup::seats(game.options.setup.parse()?, &variant.map)?;
         entente_game::assign::parse_preference_list(&variant.map, &seats_ids, &prefs)?;
@@ -499,15 +506,17 @@ pub async fn join(
 pub async fn leave(db: &Db, caller: &Caller, id: &str) -> ApiResult<()> {
     let (mut tx, game, members) = begin_game(db, id).await?;
     let Some(m) = members.iter().find(|m| m.account_id == caller.id) else {
-        return Err(ApiError::not_found("you are not in this game"));
+        return Err(ApiError::not_found("you are not in this game").key("err-not-in-game", &[]));
     };
     if m.role == "player" && game.status != "forming" {
-        return Err(ApiError::conflict(
-            "the game has started: ask the game master to replace you",
-        ));
+        return Err(
+            ApiError::conflict("the game has started: ask the game master to replace you")
+                .key("err-cannot-leave-started", &[]),
+        );
     }
     if m.role == "gm" {
-        return Err(ApiError::conflict("the game master cannot leave the game"));
+        return Err(ApiError::conflict("the game master cannot leave the game")
+            .key("err-gm-cannot-leave", &[]));
     }
     sqlx::query("DELETE FROM members WHERE game_id = $1 AND account_id = $2")
         .bind(id)
@@ -600,15 +609,16 @@ async fn start(
 
 /// A power named in a request, which the caller must play (or be the game master of).
 pub fn power_for(s: &Session, v: &Viewer, name: &str) -> ApiResult<PowerId> {
-    let p = s
-        .map()
-        .lookup_power(name)
-        .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{name}'")))?;
+    let p = s.map().lookup_power(name).ok_or_else(|| {
+        ApiError::unprocessable(format!("unknown power '{name}'"))
+            .key("err-unknown-power", &[("power", name)])
+    })?;
     let canonical = &s.map().power(p).name;
     if v.is_gm() || v.plays(canonical) {
         Ok(p)
     } else {
-        Err(ApiError::forbidden(format!("you do not play {canonical}")))
+        Err(ApiError::forbidden(format!("you do not play {canonical}"))
+            .key("err-not-your-power", &[("power", canonical)]))
     }
 }
 
@@ -652,7 +662,8 @@ pub fn check_sheet_size(text: &str) -> ApiResult<()> {
         return Err(ApiError::new(
             crate::error::ApiErrorKind::PayloadTooLarge,
             "an order sheet of at most 64 KiB",
-        ));
+        )
+        .key("err-sheet-too-large", &[]));
     }
     Ok(())
 }
@@ -753,7 +764,9 @@ pub async fn set_ready(db: &Db, caller: &Caller, id: &str, ready: bool) -> ApiRe
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     if v.powers().is_empty() {
-        return Err(ApiError::forbidden("only a player can be ready"));
+        return Err(
+            ApiError::forbidden("only a player can be ready").key("err-only-player-ready", &[])
+        );
     }
     let s = session_of(&game)?;
     if s.game().is_over() {
@@ -814,15 +827,16 @@ pub async fn send_press(
         return Err(ApiError::new(
             crate::error::ApiErrorKind::PayloadTooLarge,
             "a message of at most 16 KiB",
-        ));
+        )
+        .key("err-press-too-large", &[]));
     }
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     let mut s = session_of(&game)?;
-    let from_id = s
-        .map()
-        .lookup_power(from)
-        .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{from}'")))?;
+    let from_id = s.map().lookup_power(from).ok_or_else(|| {
+        ApiError::unprocessable(format!("unknown power '{from}'"))
+            .key("err-unknown-power", &[("power", from)])
+    })?;
     if !v.plays(&s.map().power(from_id).name) {
         return Err(ApiError::forbidden(format!(
             "you do not play {}",
@@ -835,9 +849,10 @@ pub async fn send_press(
         Recipients::Powers(
             to.iter()
                 .map(|t| {
-                    s.map()
-                        .lookup_power(t)
-                        .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{t}'")))
+                    s.map().lookup_power(t).ok_or_else(|| {
+                        ApiError::unprocessable(format!("unknown power '{t}'"))
+                            .key("err-unknown-power", &[("power", t)])
+                    })
                 })
                 .collect::<ApiResult<_>>()?,
         )
@@ -1024,9 +1039,10 @@ pub async fn vote_end(db: &Db, caller: &Caller, id: &str, vote: EndVote) -> ApiR
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     if v.powers().is_empty() {
-        return Err(ApiError::forbidden(
-            "only a player votes on a draw or a concession",
-        ));
+        return Err(
+            ApiError::forbidden("only a player votes on a draw or a concession")
+                .key("err-only-player-votes", &[]),
+        );
     }
     let mut s = session_of(&game)?;
     if s.game().is_over() {
@@ -1039,14 +1055,16 @@ pub async fn vote_end(db: &Db, caller: &Caller, id: &str, vote: EndVote) -> ApiR
             if game.options.draws == DrawRule::AllSurvivors {
                 return Err(ApiError::unprocessable(
                     "in this game a draw includes every survivor: vote without naming powers",
-                ));
+                )
+                .key("err-draw-all-survivors", &[]));
             }
             let mut ids: Vec<PowerId> = ps
                 .iter()
                 .map(|n| {
-                    s.map()
-                        .lookup_power(n)
-                        .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{n}'")))
+                    s.map().lookup_power(n).ok_or_else(|| {
+                        ApiError::unprocessable(format!("unknown power '{n}'"))
+                            .key("err-unknown-power", &[("power", n)])
+                    })
                 })
                 .collect::<ApiResult<_>>()?;
             ids.sort();
@@ -1061,10 +1079,10 @@ pub async fn vote_end(db: &Db, caller: &Caller, id: &str, vote: EndVote) -> ApiR
             }
         }
         EndVote::Concede(to) => {
-            let p = s
-                .map()
-                .lookup_power(&to)
-                .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{to}'")))?;
+            let p = s.map().lookup_power(&to).ok_or_else(|| {
+                ApiError::unprocessable(format!("unknown power '{to}'"))
+                    .key("err-unknown-power", &[("power", &to)])
+            })?;
             if !s.game().survivors().contains(&p) {
                 return Err(ApiError::unprocessable(format!(
                     "{} is out of the game: a game is conceded to a survivor",

@@ -165,6 +165,33 @@ fn pages_answer_in_the_readers_language() {
     }
 }
 
+/// A refusal of the server (an act the reader may not do) is written in the reader's
+/// language on the page, as the API's English words are in English.
+#[test]
+fn a_refused_act_is_explained_in_the_readers_language() {
+    let (_dir, s) = server("refusal");
+    let (id, _gm, _players) = full_game(&s, "rf", "2", json!({"deadlines": {"kind": "manual"}}));
+    s.account("rfstranger");
+    let mut b = Browser::sign_in(&s.base, "rfstranger");
+    let csrf = b.csrf();
+    for (lang, words) in [
+        ("cs", "připraven může být jen hráč"),
+        ("fr", "seul un joueur peut être prêt"),
+        ("en", "only a player can be ready"),
+    ] {
+        b.cookie = format!(
+            "{}; entente_lang={lang}",
+            b.cookie.split("; entente_lang").next().unwrap()
+        );
+        let (st, page) = b.post(
+            &format!("/games/{id}/ready"),
+            &[("_csrf", csrf.as_str()), ("ready", "1")],
+        );
+        assert_eq!(st, 403, "{page}");
+        assert!(page.contains(words), "{lang}: {page}");
+    }
+}
+
 #[test]
 fn forms_need_the_sessions_csrf_token() {
     let (_dir, s) = server("csrf");

@@ -273,7 +273,7 @@ async fn signup(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
             Err(e) if e.kind != ApiErrorKind::Internal => {
                 let msg = match e.kind {
                     ApiErrorKind::Conflict => c.t("err-name-taken"),
-                    _ => e.message.clone(),
+                    _ => e.message_in(c.lang()),
                 };
                 Ok(html(e.kind.status(), pages::signup(&c, Some(&msg), &f)))
             }
@@ -514,7 +514,7 @@ async fn new_game(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
             Ok(id) => Ok(see(&format!("/games/{id}"))),
             Err(e) if e.kind != ApiErrorKind::Internal => Ok(html(
                 e.kind.status(),
-                pages::new_game(&c, Some(&e.message), &f),
+                pages::new_game(&c, Some(&e.message_in(c.lang())), &f),
             )),
             Err(e) => Err(e),
         }

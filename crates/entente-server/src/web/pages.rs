@@ -77,7 +77,7 @@ pub fn error(c: &Ctx, e: &ApiError) -> Markup {
         None,
         html! {
             h1 { (c.t("error-title")) }
-            p.error role="alert" { (e.message) }
+            p.error role="alert" { (e.message_in(c.lang())) }
             @if e.kind == crate::error::ApiErrorKind::Unauthorized {
                 p { a href="/signin" { (c.t("sign-in")) } }
             }

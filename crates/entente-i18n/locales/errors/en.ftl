@@ -1,0 +1,25 @@
+# The server's refusals (the API answers with the English words of the code itself).
+err-no-game = no game '{ $id }'
+err-not-started-seats = the game has not started: its seats are not full
+err-variant-too-large = a variant file of at most 1 MiB
+err-title = a game needs a title of 1 to 100 characters
+err-gm-plays = the game master does not play in their own game
+err-in-game-already = you are in this game already
+err-seats-taken = the game has started: its seats are taken (join as an observer)
+err-preferences-needed = this game assigns powers by preference: send your preference list (England, France, ...)
+err-not-in-game = you are not in this game
+err-cannot-leave-started = the game has started: ask the game master to replace you
+err-gm-cannot-leave = the game master cannot leave the game
+err-unknown-power = unknown power '{ $power }'
+err-not-your-power = you do not play { $power }
+err-sheet-too-large = an order sheet of at most 64 KiB
+err-only-player-ready = only a player can be ready
+err-press-too-large = a message of at most 16 KiB
+err-only-player-votes = only a player votes on a draw or a concession
+err-draw-all-survivors = in this game a draw includes every survivor: vote without naming powers
+err-only-gm = only the game master may do this
+err-password-short = the password needs at least 8 characters
+err-password-long = the password is too long
+err-too-many-sign-ins = too many failed sign-ins for this name; wait a quarter of an hour
+err-wrong-password = wrong name or password
+err-session-expired = this session has expired; sign in again
