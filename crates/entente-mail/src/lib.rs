@@ -1,0 +1,13 @@
+//! The mail gateway's reading side, independent of the server: [`incoming`] reads one
+//! RFC 5322 message (MIME parts, any charset, HTML-only mail as text, quoted replies and
+//! signatures dropped, automatic replies recognised so that mail loops stop), and
+//! [`commands`] reads its body as the hobby's e-mail judges' command language (`SIGNON`,
+//! `ORDERS` or a bare order sheet, `PRESS TO … ENDPRESS`, `BROADCAST`, `LIST`, `HISTORY`,
+//! `READY`, `DRAW`, `CONCEDE`, `SET ADDRESS`, `HELP`), with keywords in English, Czech,
+//! French and Russian. See docs/mail.md.
+
+pub mod commands;
+pub mod incoming;
+
+pub use commands::{parse_commands, Command, CommandError};
+pub use incoming::{read_message, Incoming, MailError};
