@@ -7,7 +7,9 @@
 //! French and Russian. See docs/mail.md.
 
 pub mod commands;
+pub mod gateway;
 pub mod incoming;
 
 pub use commands::{parse_commands, Command, CommandError};
+pub use gateway::{handle, queue, GatewayError, Outcome};
 pub use incoming::{read_message, Incoming, MailError};

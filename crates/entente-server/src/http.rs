@@ -530,6 +530,29 @@ async fn concede(
     Ok(Json(DrawOut { ended }))
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct MailSecretOut {
+    /// The mail password for `SIGNON <game> <power> <secret>` (docs/mail.md); shown once.
+    pub secret: String,
+}
+
+#[utoipa::path(post, path = "/api/v1/games/{id}/mail-secret", params(("id" = String, Path)),
+    responses((status = 200, body = MailSecretOut), (status = 403, body = ErrorBody)))]
+async fn mail_secret(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<Response> {
+    let c = must(&st, &headers, &method).await?;
+    let secret = service::new_mail_secret(&st.db, &c, &id).await?;
+    Ok((
+        [(axum::http::header::CACHE_CONTROL, "no-store")],
+        Json(MailSecretOut { secret }),
+    )
+        .into_response())
+}
+
 #[utoipa::path(get, path = "/api/v1/games/{id}/history", params(("id" = String, Path)),
     responses((status = 200, body = [PhaseOut]), (status = 403, body = ErrorBody)))]
 async fn history(
@@ -778,13 +801,42 @@ async fn events(
         gm_act,
         events,
         concede,
-        set_prefs
+        set_prefs,
+        mail_secret
     ),
     components(schemas(
-        ErrorBody, SignUpIn, SignInIn, AccountOut, SignedIn, TokenOut, Created, JoinIn, OrdersIn,
-        ReadyIn, PressIn, DrawIn, ConcedeIn, PrefsIn, DrawOut, NewGame, PressRule, AssignRule,
-        Reveal, MissedRule, DrawRule, EchoLine, SheetOut, SentSheet, PlayerOut, GameOut, PressOut,
-        PhaseOut, LogOut, GmAct, ActDone
+        ErrorBody,
+        SignUpIn,
+        SignInIn,
+        AccountOut,
+        SignedIn,
+        TokenOut,
+        Created,
+        JoinIn,
+        OrdersIn,
+        ReadyIn,
+        PressIn,
+        DrawIn,
+        ConcedeIn,
+        PrefsIn,
+        MailSecretOut,
+        DrawOut,
+        NewGame,
+        PressRule,
+        AssignRule,
+        Reveal,
+        MissedRule,
+        DrawRule,
+        EchoLine,
+        SheetOut,
+        SentSheet,
+        PlayerOut,
+        GameOut,
+        PressOut,
+        PhaseOut,
+        LogOut,
+        GmAct,
+        ActDone
     ))
 )]
 pub struct ApiDoc;
@@ -828,6 +880,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/games/{id}/press", post(send_press).get(get_press))
         .route("/api/v1/games/{id}/draw", post(draw))
         .route("/api/v1/games/{id}/concede", post(concede))
+        .route("/api/v1/games/{id}/mail-secret", post(mail_secret))
         .route("/api/v1/games/{id}/history", get(history))
         .route("/api/v1/games/{id}/history/{n}", get(history_phase))
         .route("/api/v1/games/{id}/board.svg", get(board))

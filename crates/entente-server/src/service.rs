@@ -1422,3 +1422,67 @@ pub fn kind_word(k: PhaseKind) -> &'static str {
         PhaseKind::Adjustment => "adjustments",
     }
 }
+
+/// A new mail password for the caller's seat in a game (`SIGNON <game> <power> <secret>`
+/// in a mail to the judge): shown once, only its hash kept; a new one replaces the old.
+pub async fn new_mail_secret(db: &Db, caller: &Caller, id: &str) -> ApiResult<String> {
+    let (mut tx, game, members) = begin_game(db, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    if v.powers().is_empty() {
+        return Err(
+            ApiError::forbidden("only a player signs on by mail").key("err-only-player-mail", &[])
+        );
+    }
+    let secret = crate::auth::random_hex(12);
+    sqlx::query("UPDATE members SET mail_secret_hash = $1 WHERE game_id = $2 AND account_id = $3")
+        .bind(crate::auth::token_hash(&secret))
+        .bind(id)
+        .bind(caller.id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(secret)
+}
+
+/// Who signs on by mail as `power` of game `id` with `secret`: the player of that power
+/// whose mail password it is. Any mismatch (no such game, power, player or secret) gives
+/// the same answer, so that a wrong guess learns nothing.
+pub async fn mail_sign_on(db: &Db, id: &str, power: &str, secret: &str) -> ApiResult<Caller> {
+    let refused = || {
+        ApiError::forbidden("SIGNON refused: no game, power and mail password match")
+            .key("err-signon-refused", &[])
+    };
+    let game = load_game(&db.pool, id).await.map_err(|_| refused())?;
+    let s = session_of(&game).map_err(|_| refused())?;
+    let p = s.map().lookup_power(power).ok_or_else(refused)?;
+    let name = s.map().power(p).name.clone();
+    let rows = sqlx::query(
+        "SELECT m.account_id, a.name, m.powers, m.mail_secret_hash FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 AND m.role = 'player'",
+    )
+    .bind(id)
+    .fetch_all(&db.pool)
+    .await?;
+    let given = crate::auth::token_hash(secret);
+    for r in rows {
+        let powers: String = r.try_get(2)?;
+        if !powers.split(',').any(|x| x == name) {
+            continue;
+        }
+        let hash: Option<String> = r.try_get(3)?;
+        let matches = hash.is_some_and(|h| {
+            // Compared in constant time.
+            h.len() == given.len()
+                && h.bytes()
+                    .zip(given.bytes())
+                    .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+                    == 0
+        });
+        if matches {
+            return Ok(Caller {
+                id: r.try_get(0)?,
+                name: r.try_get(1)?,
+            });
+        }
+    }
+    Err(refused())
+}

@@ -3,6 +3,7 @@
 mod adjudicate;
 mod error;
 mod game_cmd;
+mod mail_cmd;
 mod render_cmd;
 mod replay_cmd;
 mod serve_cmd;
@@ -40,6 +41,9 @@ enum Command {
     /// The game master server: hosts many games (accounts, secret powers, deadlines, press
     /// through the game master) over an HTTP API, on SQLite (default) or PostgreSQL.
     Serve(serve_cmd::Args),
+    /// One mail to the judge on standard input (as a mail server delivers it): its
+    /// commands carried out on the server's database, its answer queued (docs/mail.md).
+    MailIn(mail_cmd::Args),
 }
 
 /// Output to a pipe whose reader has gone (`entente game history g.json | head -1`) ends the
@@ -74,6 +78,7 @@ fn main() -> ExitCode {
         Command::Game(a) => game_cmd::run(a),
         Command::Replay(a) => replay_cmd::run(a),
         Command::Serve(a) => serve_cmd::run(a),
+        Command::MailIn(a) => mail_cmd::run(a),
     };
     match result {
         Ok(code) => code,

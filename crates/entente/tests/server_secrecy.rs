@@ -423,6 +423,13 @@ fn every_route(db: &str) {
         },
         Row {
             method: "POST",
+            template: "/api/v1/games/{id}/mail-secret",
+            query: "",
+            body: none,
+            status: [200, 200, 403, 403, 403, 401],
+        },
+        Row {
+            method: "POST",
             template: "/api/v1/games/{id}/concede",
             query: "",
             body: |_| Some(json!({"vote": false})),

@@ -22,3 +22,5 @@ err-password-long = heslo je příliš dlouhé
 err-too-many-sign-ins = příliš mnoho neúspěšných přihlášení k tomuto jménu; počkejte čtvrt hodiny
 err-wrong-password = chybné jméno nebo heslo
 err-session-expired = přihlášení vypršelo; přihlaste se znovu
+err-only-player-mail = e-mailem se přihlašují jen hráči
+err-signon-refused = SIGNON odmítnut: hra, mocnost a heslo pro e-mail si neodpovídají

@@ -23,3 +23,5 @@ err-password-long = the password is too long
 err-too-many-sign-ins = too many failed sign-ins for this name; wait a quarter of an hour
 err-wrong-password = wrong name or password
 err-session-expired = this session has expired; sign in again
+err-only-player-mail = only a player signs on by mail
+err-signon-refused = SIGNON refused: no game, power and mail password match

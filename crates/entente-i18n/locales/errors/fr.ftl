@@ -22,3 +22,5 @@ err-password-long = le mot de passe est trop long
 err-too-many-sign-ins = trop de connexions échouées pour ce nom ; attendez un quart d'heure
 err-wrong-password = nom ou mot de passe incorrect
 err-session-expired = cette session a expiré ; reconnectez-vous
+err-only-player-mail = seuls les joueurs se connectent par courrier
+err-signon-refused = SIGNON refusé : aucune partie, puissance et mot de passe de courrier ne correspondent

@@ -22,3 +22,5 @@ err-password-long = пароль слишком длинный
 err-too-many-sign-ins = слишком много неудачных входов под этим именем; подождите четверть часа
 err-wrong-password = неверное имя или пароль
 err-session-expired = сеанс истёк; войдите снова
+err-only-player-mail = по почте входят только игроки
+err-signon-refused = SIGNON отклонён: игра, держава и почтовый пароль не совпадают

@@ -1,0 +1,345 @@
+//! A mail to the judge, carried out: read ([`crate::incoming`]), its commands
+//! ([`crate::commands`]) executed through the server's service functions as the player who
+//! signed on, and the answer (what was understood, line by line) queued for sending.
+//! Automatic mail is not answered; a Message-ID is executed once.
+
+use crate::commands::{parse_commands, Command};
+use crate::incoming::{read_message, Incoming};
+use entente_server::auth::Caller;
+use entente_server::error::ApiError;
+use entente_server::{service, Db};
+use sqlx::Row;
+use std::fmt::Write;
+
+/// What became of a mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The answer queued (its id in `mail_out`), if any.
+    pub reply_id: Option<i64>,
+    /// What the gateway did, for the log and for `entente mail-in`'s output.
+    pub note: String,
+}
+
+/// A failure of the database: the mail must be tried again (nothing was executed).
+#[derive(Debug, thiserror::Error)]
+#[error("the mail could not be handled: {0}")]
+pub struct GatewayError(String);
+
+impl From<sqlx::Error> for GatewayError {
+    fn from(e: sqlx::Error) -> Self {
+        GatewayError(e.to_string())
+    }
+}
+
+impl From<ApiError> for GatewayError {
+    fn from(e: ApiError) -> Self {
+        GatewayError(e.message)
+    }
+}
+
+fn now_ms() -> i64 {
+    jiff::Timestamp::now().as_millisecond()
+}
+
+/// Queues a mail to send (retried until the relay takes it).
+pub async fn queue(
+    db: &Db,
+    to: &str,
+    subject: &str,
+    body: &str,
+    in_reply_to: Option<&str>,
+) -> Result<i64, GatewayError> {
+    let now = now_ms();
+    let row = sqlx::query(
+        "INSERT INTO mail_out (to_addr, subject, body, in_reply_to, created_at, next_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(to)
+    .bind(subject)
+    .bind(body)
+    .bind(in_reply_to)
+    .bind(now)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(row.try_get(0)?)
+}
+
+/// The text of a queued mail.
+pub async fn queued_body(db: &Db, id: i64) -> Result<Option<String>, GatewayError> {
+    let row = sqlx::query("SELECT body FROM mail_out WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(match row {
+        Some(r) => Some(r.try_get(0)?),
+        None => None,
+    })
+}
+
+/// Handles one received message (its raw bytes).
+pub async fn handle(db: &Db, raw: &[u8]) -> Result<Outcome, GatewayError> {
+    let m = match read_message(raw) {
+        Ok(m) => m,
+        Err(e) => {
+            return Ok(Outcome {
+                reply_id: None,
+                note: format!("not answered: {e}"),
+            })
+        }
+    };
+    if let Some(why) = &m.automatic {
+        return Ok(Outcome {
+            reply_id: None,
+            note: format!("not answered: automatic mail from {} ({why})", m.from),
+        });
+    }
+    if let Some(id) = &m.message_id {
+        let fresh = sqlx::query(
+            "INSERT INTO mail_seen (message_id, sender, at) VALUES ($1, $2, $3) ON CONFLICT (message_id) DO NOTHING",
+        )
+        .bind(id)
+        .bind(&m.from)
+        .bind(now_ms())
+        .execute(&db.pool)
+        .await?
+        .rows_affected()
+            == 1;
+        if !fresh {
+            return Ok(Outcome {
+                reply_id: None,
+                note: format!("not executed again: Message-ID {id} was handled before"),
+            });
+        }
+    }
+    let body = answer(db, &m).await?;
+    let subject = if m.subject.to_lowercase().starts_with("re:") {
+        m.subject.clone()
+    } else if m.subject.is_empty() {
+        "Re: your mail to the judge".to_string()
+    } else {
+        format!("Re: {}", m.subject)
+    };
+    let id = queue(db, &m.from, &subject, &body, m.message_id.as_deref()).await?;
+    Ok(Outcome {
+        reply_id: Some(id),
+        note: format!("answered {} (mail {id})", m.from),
+    })
+}
+
+/// The help text.
+pub const HELP: &str = "Commands (one a line; English, Czech, French or Russian words):
+  SIGNON <game> <power> <mail password>   first: who you are (the password is on the game's page)
+  ORDERS, then one order a line            your sheet (lines without a command are a sheet too)
+  PRESS TO <power>, <power> ... ENDPRESS   a letter to those powers
+  BROADCAST ... ENDPRESS                   a letter to every power
+  LIST                                     the game's state and your orders
+  HISTORY                                  the last phase's results
+  READY [NO]                               your orders are final (or not)
+  DRAW [<powers> | NO]                     vote for a draw, or withdraw the vote
+  CONCEDE <power> | CONCEDE NO             vote to concede the game to a power, or withdraw
+  SET ADDRESS <address>                    where results and reminders go
+  SIGNOFF                                  the rest of the mail is not read";
+
+struct Signed {
+    game: String,
+    power: String,
+    caller: Caller,
+    lang: &'static str,
+}
+
+/// Carries out the commands and writes the answer.
+async fn answer(db: &Db, m: &Incoming) -> Result<String, GatewayError> {
+    let (commands, errors) = parse_commands(&m.text);
+    let mut out = String::new();
+    let mut signed: Option<Signed> = None;
+    for e in &errors {
+        let _ = writeln!(out, "{e}");
+    }
+    if commands.is_empty() && errors.is_empty() {
+        let _ = writeln!(out, "Nothing to do in this mail.\n\n{HELP}");
+    }
+    for (line, cmd) in commands {
+        let at = format!("line {line}");
+        if let Command::Help = cmd {
+            let _ = writeln!(out, "{at}: HELP\n{HELP}\n");
+            continue;
+        }
+        if let Command::SignOn {
+            game,
+            power,
+            secret,
+        } = &cmd
+        {
+            match service::mail_sign_on(db, game, power, secret).await {
+                Ok(caller) => {
+                    let lang = service::account_prefs(db, caller.id)
+                        .await
+                        .ok()
+                        .and_then(|p| p.language)
+                        .and_then(|l| entente_i18n::supported(&l))
+                        .unwrap_or("en");
+                    let (_, _, _, s) = service::read_game(db, Some(caller.clone()), game).await?;
+                    let power = s
+                        .as_ref()
+                        .and_then(|s| {
+                            let p = s.map().lookup_power(power)?;
+                            Some(s.map().power(p).name.clone())
+                        })
+                        .unwrap_or_else(|| power.clone());
+                    let _ = writeln!(out, "{at}: signed on as {power} in game {game}.");
+                    signed = Some(Signed {
+                        game: game.clone(),
+                        power,
+                        caller,
+                        lang,
+                    });
+                }
+                Err(e) => {
+                    let _ = writeln!(
+                        out,
+                        "{at}: {}\nNothing after it in this mail was carried out.",
+                        e.message
+                    );
+                    return Ok(out);
+                }
+            }
+            continue;
+        }
+        let Some(me) = &signed else {
+            let _ = writeln!(
+                out,
+                "{at}: sign on first: SIGNON <game> <power> <mail password>; not carried out."
+            );
+            continue;
+        };
+        let result = run(db, me, cmd, &mut out, &at).await;
+        if let Err(e) = result {
+            let _ = writeln!(out, "{at}: {}", e.message_in(me.lang));
+        }
+    }
+    Ok(out)
+}
+
+async fn run(
+    db: &Db,
+    me: &Signed,
+    cmd: Command,
+    out: &mut String,
+    at: &str,
+) -> Result<(), ApiError> {
+    let (game, power, caller) = (&me.game, &me.power, &me.caller);
+    match cmd {
+        Command::Orders(lines) => {
+            let sheet = service::submit(db, caller, game, power, &lines.join("\n")).await?;
+            let (_, _, _, s) = service::read_game(db, Some(caller.clone()), game).await?;
+            let _ = writeln!(out, "{at}: orders for {power}, {}:", sheet.phase);
+            for l in &sheet.lines {
+                match (&l.order, &l.error, &l.problem) {
+                    (_, Some(why), _) => {
+                        let why = match &s {
+                            Some(s) => {
+                                entente_i18n::reasons::unreadable(me.lang, s.map(), &l.text, why)
+                            }
+                            None => why.clone(),
+                        };
+                        let _ = writeln!(out, "  {:<28} => NOT UNDERSTOOD: {why}", l.text);
+                    }
+                    (Some(o), None, Some(p)) => {
+                        let p = entente_i18n::reasons::problem_words(me.lang, p);
+                        let _ = writeln!(
+                            out,
+                            "  {:<28} => {o} (will not be carried out: {p})",
+                            l.text
+                        );
+                    }
+                    (Some(o), None, None) => {
+                        let _ = writeln!(out, "  {:<28} => {o}", l.text);
+                    }
+                    (None, None, _) => {}
+                }
+            }
+            for w in &sheet.warnings {
+                let _ = writeln!(out, "  ! {w}");
+            }
+        }
+        Command::Press { to, text } => {
+            let to = if to.is_empty() {
+                vec!["all".to_string()]
+            } else {
+                to
+            };
+            let p = service::send_press(db, caller, game, power, &to, &text).await?;
+            let _ = writeln!(out, "{at}: letter sent to {}.", p.to.join(", "));
+        }
+        Command::Ready(r) => {
+            service::set_ready(db, caller, game, r).await?;
+            let _ = writeln!(out, "{at}: {}.", if r { "ready" } else { "not ready" });
+        }
+        Command::Draw(v) => {
+            let ended = service::vote_draw(db, caller, game, v.clone()).await?;
+            let _ = writeln!(
+                out,
+                "{at}: {}{}",
+                if v.is_some() {
+                    "draw vote counted"
+                } else {
+                    "draw vote withdrawn"
+                },
+                if ended { "; the game is drawn." } else { "." }
+            );
+        }
+        Command::Concede(to) => {
+            let ended = service::vote_concede(db, caller, game, to.clone()).await?;
+            let _ = writeln!(
+                out,
+                "{at}: {}{}",
+                match &to {
+                    Some(p) => format!("vote to concede to {p} counted"),
+                    None => "concession vote withdrawn".into(),
+                },
+                if ended { "; the game is over." } else { "." }
+            );
+        }
+        Command::List => {
+            let (game_row, members, v, s) =
+                service::read_game(db, Some(caller.clone()), game).await?;
+            let g = service::game_out(&game_row, &members, &v, s.as_ref());
+            let _ = writeln!(
+                out,
+                "{at}: game {game} ({}): {}; deadline {}.",
+                g.title,
+                g.phase_title.as_deref().unwrap_or(&g.status),
+                g.deadline.as_deref().unwrap_or("none")
+            );
+            let sheet = service::sheet(db, caller, game, power).await?;
+            if sheet.lines.is_empty() {
+                let _ = writeln!(out, "  no orders from {power} yet: its units hold.");
+            }
+            for l in &sheet.lines {
+                let _ = writeln!(out, "  {}", l.order.as_deref().unwrap_or(&l.text));
+            }
+        }
+        Command::History(_) => {
+            let (_, _, _, s) = service::read_game(db, Some(caller.clone()), game).await?;
+            match s.as_ref().map(|s| s.game().history().len()) {
+                Some(n) if n > 0 => {
+                    let p = service::phase_out_in(s.as_ref().expect("started"), n - 1, me.lang)?;
+                    let _ = writeln!(out, "{at}:\n{}", p.judge_form);
+                }
+                _ => {
+                    let _ = writeln!(out, "{at}: no phase has been played yet.");
+                }
+            }
+        }
+        Command::SetAddress(a) => {
+            sqlx::query("UPDATE accounts SET email = $1 WHERE id = $2")
+                .bind(&a)
+                .bind(caller.id)
+                .execute(&db.pool)
+                .await?;
+            let _ = writeln!(out, "{at}: results and reminders now go to {a}.");
+        }
+        Command::SignOn { .. } | Command::Help => {}
+    }
+    Ok(())
+}

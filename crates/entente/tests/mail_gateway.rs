@@ -1,0 +1,309 @@
+//! The mail gateway (issue 15) on the real server's database: mails read by
+//! `entente mail-in` as a mail server delivers them, carried out through the same service
+//! as the API, answered line by line; a forged sender with a wrong password changes
+//! nothing; a Message-ID is executed once; automatic mail is not answered.
+
+mod common;
+use common::scratch;
+use common::server::{full_game, Client, Server};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const ORDERS: &[(&str, &str)] = &[
+    ("Austria", "A Vie - Gal\nA Bud - Ser\nF Tri - Alb"),
+    ("England", "F Lon - Nth\nF Edi - Nwg\nA Lvp - Yor"),
+    ("France", "A Par - Bur\nA Mar S A Par - Bur\nF Bre - Mao"),
+    ("Germany", "A Ber - Kie\nA Mun - Ruh\nF Kie - Den"),
+    ("Italy", "A Ven - Pie\nA Rom - Apu\nF Nap - Ion"),
+    (
+        "Russia",
+        "A Mos - Ukr\nA War - Gal\nF Sev - Bla\nF Stp/sc - Bot",
+    ),
+    ("Turkey", "A Con - Bul\nA Smy - Arm\nF Ank - Bla"),
+];
+
+const CZECH: &[(&str, &str)] = &[
+    (
+        "Austria",
+        "A Vídeň - Halič\nA Budapešť - Srbsko\nF Terst - Albánie",
+    ),
+    (
+        "England",
+        "F Londýn - Severní moře\nF Edi - Nwg\nA Lvp - Yorkshire",
+    ),
+    (
+        "France",
+        "A Paříž - Burgundsko\nA Mar S A Paříž - Burgundsko\nF Bre - Mao",
+    ),
+    (
+        "Germany",
+        "A Berlín - Kiel\nA Mnichov - Porúří\nF Kiel - Den",
+    ),
+    ("Italy", "A Benátky - Piemont\nA Řím - Apu\nF Nap - Ion"),
+    (
+        "Russia",
+        "A Moskva - Ukrajina\nA Varšava - Halič\nF Sev - Černé moře\nF Stp/sc - Bot",
+    ),
+    (
+        "Turkey",
+        "A Cařihrad - Bulharsko\nA Smy - Arménie\nF Ank - Černé moře",
+    ),
+];
+
+fn of(table: &[(&str, &'static str)], power: &str) -> &'static str {
+    table.iter().find(|(p, _)| *p == power).unwrap().1
+}
+
+/// Windows-1250 for the Czech letters of the sheets above.
+fn cp1250(s: &str) -> Vec<u8> {
+    s.chars()
+        .map(|c| match c {
+            'á' => 0xE1,
+            'č' => 0xE8,
+            'ď' => 0xEF,
+            'é' => 0xE9,
+            'ě' => 0xEC,
+            'í' => 0xED,
+            'ň' => 0xF2,
+            'ó' => 0xF3,
+            'ř' => 0xF8,
+            'š' => 0x9A,
+            'ť' => 0x9D,
+            'ú' => 0xFA,
+            'ů' => 0xF9,
+            'ý' => 0xFD,
+            'ž' => 0x9E,
+            'Á' => 0xC1,
+            'Č' => 0xC8,
+            'É' => 0xC9,
+            'Ě' => 0xCC,
+            'Í' => 0xCD,
+            'Ň' => 0xD2,
+            'Ú' => 0xDA,
+            'Ů' => 0xD9,
+            'Ý' => 0xDD,
+            'Ř' => 0xD8,
+            'Š' => 0x8A,
+            'Ž' => 0x8E,
+            c if c.is_ascii() => c as u8,
+            c => panic!("no cp1250 byte for {c}"),
+        })
+        .collect()
+}
+
+/// Runs `entente mail-in` on one mail; its output.
+fn mail_in(db: &str, mail: &[u8]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_entente"))
+        .args(["mail-in", "--database", db, "--show-answer"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run entente mail-in");
+    child.stdin.take().unwrap().write_all(mail).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "mail-in failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn mail(from: &str, id: &str, headers: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: {from}\r\nTo: judge@club.example\r\nSubject: orders\r\nMessage-ID: <{id}@example.org>\r\n{headers}\r\n{body}"
+    )
+    .into_bytes()
+}
+
+fn sheet(c: &Client, id: &str, power: &str) -> Value {
+    c.read(&format!("/api/v1/games/{id}/orders?power={power}"))
+}
+
+#[test]
+fn orders_press_and_votes_by_mail_through_the_same_service_as_the_web() {
+    let dir = scratch("mail", "gateway");
+    for db in common::server::databases(&dir, "mailgw") {
+        mail_game(&db);
+    }
+}
+
+fn mail_game(db: &str) {
+    let server = Server::start(db);
+    let (id, gm, players) = full_game(&server, "ml", "7", json!({"deadlines": {"kind": "manual"}}));
+    let (powers_a, a) = &players[0];
+    let (powers_b, b) = &players[1];
+    let (pa, pb) = (powers_a[0].as_str(), powers_b[0].as_str());
+    let secret = a.ok(&format!("/api/v1/games/{id}/mail-secret"), json!({}))["secret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    // 1. A plain mail: sign on, a sheet with a typo, a letter, ready.
+    let body = format!(
+        "SIGNON {id} {pa} {secret}\r\nORDERS\r\n{}\r\nA Xyzzy - Bur\r\nPRESS TO {pb}\r\nShall we talk?\r\nENDPRESS\r\nREADY\r\n",
+        of(ORDERS, pa).replace('\n', "\r\n")
+    );
+    let out = mail_in(db, &mail("mlp1@example.org", "m1", "", &body));
+    assert!(out.contains(&format!("signed on as {pa}")), "{out}");
+    assert!(
+        out.contains("NOT UNDERSTOOD: at position 3: unknown province 'Xyzzy'"),
+        "{out}"
+    );
+    assert!(out.contains(&format!("letter sent to {pb}")), "{out}");
+    assert!(out.contains("ready."), "{out}");
+    let s = sheet(a, &id, pa);
+    assert_eq!(
+        s["lines"].as_array().unwrap().len(),
+        of(ORDERS, pa).lines().count() + 1,
+        "{s}"
+    );
+    let g = a.read(&format!("/api/v1/games/{id}"));
+    let me = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["power"] == pa)
+        .unwrap();
+    assert_eq!(me["ready"], true, "{g}");
+    // The letter reached its recipient only.
+    let press = b.read(&format!("/api/v1/games/{id}/press"));
+    assert!(press.to_string().contains("Shall we talk?"), "{press}");
+    let third = &players[2].1;
+    assert!(!third
+        .read(&format!("/api/v1/games/{id}/press"))
+        .to_string()
+        .contains("Shall we talk?"));
+
+    // 2. The same Message-ID again: not executed twice.
+    let out = mail_in(
+        db,
+        &mail("mlp1@example.org", "m1", "", "SIGNON x y z\r\nREADY NO\r\n"),
+    );
+    assert!(out.contains("not executed again"), "{out}");
+    let g = a.read(&format!("/api/v1/games/{id}"));
+    let me = g["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["power"] == pa)
+        .unwrap();
+    assert_eq!(me["ready"], true, "a repeated mail changed the game: {g}");
+
+    // 3. A forged From with a wrong password: nothing changes, nothing is learnt.
+    let before = sheet(a, &id, pa);
+    let out = mail_in(
+        db,
+        &mail(
+            "mlp1@example.org",
+            "m2",
+            "",
+            &format!("SIGNON {id} {pa} 0123456789abcdef01234567\r\nORDERS\r\nA Par H\r\n"),
+        ),
+    );
+    assert!(out.contains("SIGNON refused"), "{out}");
+    assert!(
+        out.contains("Nothing after it in this mail was carried out"),
+        "{out}"
+    );
+    assert!(!out.contains("orders for"), "{out}");
+    assert_eq!(sheet(a, &id, pa), before, "a forged mail changed the sheet");
+    // The answer to a wrong game, a wrong power or a wrong password is the same.
+    let wrong_game = mail_in(
+        db,
+        &mail(
+            "x@example.org",
+            "m3",
+            "",
+            &format!("SIGNON nogame {pa} {secret}\r\n"),
+        ),
+    );
+    let wrong_power = mail_in(
+        db,
+        &mail(
+            "x@example.org",
+            "m4",
+            "",
+            &format!("SIGNON {id} {pb} {secret}\r\n"),
+        ),
+    );
+    let answer = |o: &str| o.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(answer(&wrong_game), answer(&wrong_power));
+    assert!(answer(&wrong_power).contains("SIGNON refused"));
+
+    // 4. A Czech sheet in Windows-1250, quoted-printable, by the second player, in reply to
+    //    an earlier mail that it quotes.
+    let secret_b = b.ok(&format!("/api/v1/games/{id}/mail-secret"), json!({}))["secret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut raw = mail(
+        "mlp2@example.cz",
+        "m5",
+        "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=windows-1250\r\nContent-Transfer-Encoding: 8bit\r\n",
+        "",
+    );
+    raw.extend(cp1250(&format!(
+        "PŘIHLÁSIT {id} {pb} {secret_b}\r\nROZKAZY\r\n{}\r\n\r\nDne 27. 11. 2026 v 10:00 judge napsal(a):\r\n> A Par H\r\n",
+        of(CZECH, pb).replace('\n', "\r\n")
+    )));
+    let out = mail_in(db, &raw);
+    assert!(out.contains(&format!("signed on as {pb}")), "{out}");
+    assert!(!out.contains("NOT UNDERSTOOD"), "{out}");
+    let s = sheet(b, &id, pb);
+    let lines = s["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), of(CZECH, pb).lines().count(), "{s}");
+    assert!(lines.iter().all(|l| l["error"].is_null()), "{s}");
+
+    // 5. An HTML-only mail.
+    let html = format!("<html><body><p>SIGNON {id} {pb} {secret_b}</p><p>READY</p></body></html>");
+    let out = mail_in(
+        db,
+        &mail(
+            "mlp2@example.cz",
+            "m6",
+            "Content-Type: text/html; charset=utf-8\r\n",
+            &html,
+        ),
+    );
+    assert!(out.contains("ready."), "{out}");
+
+    // 6. Automatic mail is not answered (no mail loop with an auto-responder).
+    let out = mail_in(
+        db,
+        &mail(
+            "mlp1@example.org",
+            "m7",
+            "Auto-Submitted: auto-replied\r\n",
+            "I am on holiday.",
+        ),
+    );
+    assert!(out.starts_with("not answered: automatic mail"), "{out}");
+    let out = mail_in(
+        db,
+        &mail("MAILER-DAEMON@example.org", "m8", "", "Undelivered"),
+    );
+    assert!(out.starts_with("not answered"), "{out}");
+
+    // 7. A draw vote by mail counts with the others' votes from the API.
+    for (i, (powers, c)) in players.iter().enumerate().skip(1) {
+        let _ = (i, powers);
+        c.ok(&format!("/api/v1/games/{id}/draw"), json!({"vote": true}));
+    }
+    let out = mail_in(
+        db,
+        &mail(
+            "mlp1@example.org",
+            "m9",
+            "",
+            &format!("SIGNON {id} {pa} {secret}\r\nDRAW\r\n"),
+        ),
+    );
+    assert!(out.contains("the game is drawn"), "{out}");
+    assert_eq!(
+        gm.read(&format!("/api/v1/games/{id}"))["status"],
+        "finished"
+    );
+}
