@@ -9,6 +9,7 @@
 pub mod commands;
 pub mod gateway;
 pub mod incoming;
+pub mod sender;
 
 pub use commands::{parse_commands, Command, CommandError};
 pub use gateway::{handle, queue, GatewayError, Outcome};

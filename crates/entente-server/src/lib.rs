@@ -71,7 +71,18 @@ pub enum ServeError {
 /// Opens the database, listens, and serves until Ctrl-C or SIGTERM. `ready` is told the
 /// address listened on (the port, when 0 was asked).
 pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    serve_with(config, ready, |_| {}).await
+}
+
+/// [`serve`], with `start` called once the database is open, to start the tasks of other
+/// front ends on it (the mail gateway's sender).
+pub async fn serve_with(
+    config: Config,
+    ready: impl FnOnce(SocketAddr),
+    start: impl FnOnce(&Db),
+) -> Result<(), ServeError> {
     let db = Db::open_with(&config.database, config.connections).await?;
+    start(&db);
     let listener = tokio::net::TcpListener::bind(&config.listen)
         .await
         .map_err(|source| ServeError::Listen {

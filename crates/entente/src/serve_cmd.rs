@@ -27,6 +27,20 @@ pub struct Args {
     /// beside the one writer).
     #[arg(long)]
     db_connections: Option<u32>,
+    /// Send the mail the gateway queues (answers, docs/mail.md) through this relay:
+    /// `smtp://HOST:PORT`, `smtp+starttls://HOST:PORT` or `smtps://HOST:PORT`.
+    #[arg(long)]
+    relay: Option<String>,
+    /// The judge's address, the sender of every mail.
+    #[arg(long, default_value = "judge@localhost")]
+    mail_from: String,
+    /// How often, in milliseconds, the queue of mail is looked at.
+    #[arg(long, default_value_t = 1000)]
+    mail_every_ms: u64,
+    /// The first delay, in milliseconds, before a mail the relay refused is tried again
+    /// (doubling each time, at most an hour).
+    #[arg(long, default_value_t = 30_000)]
+    mail_retry_ms: u64,
 }
 
 pub fn run(a: Args) -> CliResult<ExitCode> {
@@ -47,9 +61,23 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
         .build()
         .map_err(|e| CliError::from(format!("cannot start the server's runtime: {e}")))?;
     let database = a.database;
-    rt.block_on(entente_server::serve(config, |addr| {
-        println!("entente serve: listening on http://{addr} (database {database})");
-        let _ = std::io::stdout().flush();
-    }))?;
+    let relay = a.relay.map(|url| entente_mail::sender::Relay {
+        url,
+        from: a.mail_from,
+        retry_ms: a.mail_retry_ms as i64,
+    });
+    let every = Duration::from_millis(a.mail_every_ms.max(10));
+    rt.block_on(entente_server::serve_with(
+        config,
+        |addr| {
+            println!("entente serve: listening on http://{addr} (database {database})");
+            let _ = std::io::stdout().flush();
+        },
+        |db| {
+            if let Some(relay) = relay {
+                tokio::spawn(entente_mail::sender::run(db.clone(), relay, every));
+            }
+        },
+    ))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -307,3 +307,149 @@ fn mail_game(db: &str) {
         "finished"
     );
 }
+
+/// Python with `aiosmtpd` (PyPI), the real SMTP relay of these tests: `ENTENTE_MAIL_PYTHON`,
+/// else `target/mail-venv/bin/python` (made by .ci/run). Missing: the test is skipped,
+/// unless `ENTENTE_REQUIRE_MAIL=1` (CI), which fails it.
+fn mail_python() -> Option<std::path::PathBuf> {
+    let p = std::env::var_os("ENTENTE_MAIL_PYTHON")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../target/mail-venv/bin/python")
+        });
+    let ok = Command::new(&p)
+        .args(["-c", "import aiosmtpd"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var("ENTENTE_REQUIRE_MAIL").as_deref() != Ok("1"),
+            "ENTENTE_REQUIRE_MAIL=1 but {} has no aiosmtpd",
+            p.display()
+        );
+        eprintln!("skipped: no Python with aiosmtpd at {}", p.display());
+        return None;
+    }
+    Some(p)
+}
+
+/// A real SMTP relay on loopback (aiosmtpd) that keeps each mail it takes in a maildir.
+struct Relay {
+    child: std::process::Child,
+}
+
+impl Relay {
+    fn start(python: &std::path::Path, port: u16, maildir: &std::path::Path) -> Relay {
+        let child = Command::new(python)
+            .args([
+                "-m",
+                "aiosmtpd",
+                "-n",
+                "-l",
+                &format!("127.0.0.1:{port}"),
+                "-c",
+                "aiosmtpd.handlers.Mailbox",
+            ])
+            .arg(maildir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start aiosmtpd");
+        Relay { child }
+    }
+}
+
+impl Drop for Relay {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn delivered(maildir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(maildir.join("new"))
+        .map(|d| {
+            d.filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// The answers are sent through a real relay; while the relay is down they wait in the
+/// database and are tried again, and once it is up each arrives exactly once, marked as
+/// sent by a program (so that no auto-responder answers it back).
+#[test]
+fn answers_wait_for_a_relay_that_is_down_and_arrive_once_it_is_up() {
+    let Some(python) = mail_python() else {
+        return;
+    };
+    let dir = scratch("mail", "relay");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let db = format!("sqlite:{}", dir.join("relay.db").display());
+    let relay_url = format!("smtp://127.0.0.1:{port}");
+    let server = Server::start_with(
+        &db,
+        &[
+            "--relay",
+            &relay_url,
+            "--mail-from",
+            "judge@club.example",
+            "--mail-every-ms",
+            "100",
+            "--mail-retry-ms",
+            "200",
+        ],
+    );
+    let (id, _gm, players) =
+        full_game(&server, "rl", "7", json!({"deadlines": {"kind": "manual"}}));
+    let mut senders = Vec::new();
+    for (i, (powers, c)) in players.iter().take(3).enumerate() {
+        let secret = c.ok(&format!("/api/v1/games/{id}/mail-secret"), json!({}))["secret"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let from = format!("player{i}@example.org");
+        let out = mail_in(
+            &db,
+            &mail(
+                &from,
+                &format!("r{i}"),
+                "",
+                &format!("SIGNON {id} {} {secret}\r\nREADY\r\n", powers[0]),
+            ),
+        );
+        assert!(out.contains("answered"), "{out}");
+        senders.push(from);
+    }
+    // The relay is down: the server tries, fails, and keeps the mail.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let maildir = dir.join("maildir");
+    assert!(delivered(&maildir).is_empty());
+    let _relay = Relay::start(&python, port, &maildir);
+    common::server::wait_for(30, "the three answers delivered", || {
+        delivered(&maildir).len() >= 3
+    });
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let mails = delivered(&maildir);
+    assert_eq!(mails.len(), 3, "each answer exactly once: {mails:#?}");
+    for (i, to) in senders.iter().enumerate() {
+        let m = mails
+            .iter()
+            .find(|m| m.contains(&format!("To: {to}")))
+            .unwrap_or_else(|| panic!("no answer to {to}: {mails:#?}"));
+        assert!(m.contains("From: judge@club.example"), "{m}");
+        assert!(m.contains("Auto-Submitted: auto-replied"), "{m}");
+        assert!(
+            m.contains(&format!("In-Reply-To: <r{i}@example.org>")),
+            "{m}"
+        );
+        assert!(m.contains("signed on as") && m.contains("ready."), "{m}");
+    }
+}

@@ -1,0 +1,245 @@
+//! Sending the queued mail (`mail_out`) through the club's relay: each mail claimed by one
+//! server at a time, marked sent once the relay took it, and otherwise tried again later
+//! (after 30 s, 1 min, 2 min, … at most an hour apart), so that a relay down for hours
+//! loses nothing. Every mail says it was sent by a program (`Auto-Submitted`, `X-Loop`),
+//! so that an auto-responder does not answer it.
+
+use entente_server::Db;
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::transport::smtp::client::{Tls, TlsParameters};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sqlx::Row;
+use std::time::Duration;
+
+/// Where mail goes: `smtp://HOST:PORT` (plain, for a relay on loopback),
+/// `smtp+starttls://HOST:PORT` or `smtps://HOST:PORT` (TLS), and the judge's address.
+#[derive(Clone, Debug)]
+pub struct Relay {
+    pub url: String,
+    pub from: String,
+    /// The first delay before a failed mail is tried again (doubling each time, at most
+    /// an hour); 30 s.
+    pub retry_ms: i64,
+}
+
+/// A relay address that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum RelayError {
+    #[error(
+        "relay '{0}': expected smtp://HOST:PORT, smtp+starttls://HOST:PORT or smtps://HOST:PORT"
+    )]
+    BadUrl(String),
+    #[error("the judge's address '{0}' is not an e-mail address")]
+    BadFrom(String),
+    #[error("TLS for relay '{0}': {1}")]
+    Tls(String, String),
+}
+
+impl Relay {
+    fn transport(&self) -> Result<AsyncSmtpTransport<Tokio1Executor>, RelayError> {
+        let bad = || RelayError::BadUrl(self.url.clone());
+        let (scheme, rest) = self.url.split_once("://").ok_or_else(bad)?;
+        let (host, port) = match rest.rsplit_once(':') {
+            Some((h, p)) => (h, p.parse::<u16>().map_err(|_| bad())?),
+            None => (rest, if scheme == "smtps" { 465 } else { 25 }),
+        };
+        if host.is_empty() {
+            return Err(bad());
+        }
+        let tls = || {
+            TlsParameters::new(host.to_string())
+                .map_err(|e| RelayError::Tls(self.url.clone(), e.to_string()))
+        };
+        let tls = match scheme {
+            "smtp" => Tls::None,
+            "smtp+starttls" => Tls::Required(tls()?),
+            "smtps" => Tls::Wrapper(tls()?),
+            _ => return Err(bad()),
+        };
+        Ok(
+            AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
+                .port(port)
+                .tls(tls)
+                .timeout(Some(Duration::from_secs(30)))
+                .build(),
+        )
+    }
+}
+
+fn now_ms() -> i64 {
+    jiff::Timestamp::now().as_millisecond()
+}
+
+/// The delay before attempt `n + 1` (n attempts failed): `first` doubling, at most an hour.
+pub fn backoff_ms(attempts: i64, first: i64) -> i64 {
+    let exp = attempts.clamp(0, 16) as u32;
+    first.max(1).saturating_mul(1 << exp).min(3_600_000)
+}
+
+fn message(
+    relay: &Relay,
+    to: &str,
+    subject: &str,
+    body: &str,
+    in_reply_to: Option<&str>,
+) -> Result<Message, String> {
+    let mut b = Message::builder()
+        .from(relay.from.parse().map_err(|e| format!("from: {e}"))?)
+        .to(to.parse().map_err(|e| format!("to '{to}': {e}"))?)
+        .subject(subject)
+        .header(ContentType::TEXT_PLAIN);
+    if let Some(id) = in_reply_to {
+        b = b
+            .in_reply_to(format!("<{id}>"))
+            .references(format!("<{id}>"));
+    }
+    let mut m = b.body(body.to_string()).map_err(|e| e.to_string())?;
+    for (name, value) in [("Auto-Submitted", "auto-replied"), ("X-Loop", "entente")] {
+        m.headers_mut().insert_raw(HeaderValue::new(
+            HeaderName::new_from_ascii_str(name),
+            value.to_string(),
+        ));
+    }
+    Ok(m)
+}
+
+/// Sends the mail that is due; how many were sent.
+pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
+    let transport = relay.transport()?;
+    let _: lettre::Address = relay
+        .from
+        .parse()
+        .map_err(|_| RelayError::BadFrom(relay.from.clone()))?;
+    let now = now_ms();
+    let rows = match sqlx::query(
+        "SELECT id, to_addr, subject, body, in_reply_to, attempts FROM mail_out WHERE sent_at IS NULL AND next_at <= $1 ORDER BY id LIMIT 50",
+    )
+    .bind(now)
+    .fetch_all(&db.pool)
+    .await
+    {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::warn!("mail queue: {e}");
+            return Ok(0);
+        }
+    };
+    let mut sent = 0;
+    for r in rows {
+        let (Ok(id), Ok(to), Ok(subject), Ok(body), Ok(reply), Ok(attempts)) = (
+            r.try_get::<i64, _>(0),
+            r.try_get::<String, _>(1),
+            r.try_get::<String, _>(2),
+            r.try_get::<String, _>(3),
+            r.try_get::<Option<String>, _>(4),
+            r.try_get::<i64, _>(5),
+        ) else {
+            continue;
+        };
+        // Claimed for five minutes by this server: another one sharing the database does
+        // not send it too; if this one dies while sending, it is tried again after that.
+        let claimed = sqlx::query(
+            "UPDATE mail_out SET next_at = $1 WHERE id = $2 AND sent_at IS NULL AND next_at <= $3",
+        )
+        .bind(now + 300_000)
+        .bind(id)
+        .bind(now)
+        .execute(&db.pool)
+        .await
+        .map(|r| r.rows_affected() == 1)
+        .unwrap_or(false);
+        if !claimed {
+            continue;
+        }
+        let outcome = match message(relay, &to, &subject, &body, reply.as_deref()) {
+            Ok(m) => transport
+                .send(m)
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(e),
+        };
+        let q = match &outcome {
+            Ok(()) => sqlx::query("UPDATE mail_out SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id = $2")
+                .bind(now_ms())
+                .bind(id),
+            Err(e) => sqlx::query("UPDATE mail_out SET next_at = $1, attempts = attempts + 1, last_error = $2 WHERE id = $3")
+                .bind(now_ms() + backoff_ms(attempts, relay.retry_ms))
+                .bind(e.clone())
+                .bind(id),
+        };
+        if let Err(e) = q.execute(&db.pool).await {
+            tracing::warn!("mail {id}: {e}");
+        }
+        match outcome {
+            Ok(()) => sent += 1,
+            Err(e) => tracing::warn!("mail {id} to {to}: {e}; tried again later"),
+        }
+    }
+    Ok(sent)
+}
+
+/// Sends due mail every `every`, for ever (a task of `entente serve --relay`).
+pub async fn run(db: Db, relay: Relay, every: Duration) {
+    loop {
+        if let Err(e) = deliver_due(&db, &relay).await {
+            tracing::error!("{e}");
+            return;
+        }
+        tokio::time::sleep(every).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_wait_longer_each_time_up_to_an_hour() {
+        assert_eq!(backoff_ms(0, 30_000), 30_000);
+        assert_eq!(backoff_ms(1, 30_000), 60_000);
+        assert_eq!(backoff_ms(6, 30_000), 1_920_000);
+        assert_eq!(backoff_ms(7, 30_000), 3_600_000);
+        assert_eq!(backoff_ms(100, 30_000), 3_600_000);
+        assert_eq!(backoff_ms(2, 100), 400);
+    }
+
+    #[test]
+    fn relay_addresses_are_checked() {
+        let r = |url: &str| Relay {
+            url: url.into(),
+            from: "judge@example.org".into(),
+            retry_ms: 30_000,
+        };
+        assert!(r("smtp://127.0.0.1:2526").transport().is_ok());
+        assert!(r("smtps://mail.example.org").transport().is_ok());
+        assert!(r("smtp+starttls://mail.example.org:587")
+            .transport()
+            .is_ok());
+        for bad in ["127.0.0.1:25", "http://x:1", "smtp://:25", "smtp://h:port"] {
+            assert!(r(bad).transport().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn sent_mail_says_a_program_sent_it() {
+        let relay = Relay {
+            url: "smtp://127.0.0.1:1".into(),
+            from: "judge@example.org".into(),
+            retry_ms: 30_000,
+        };
+        let m = message(
+            &relay,
+            "ann@example.org",
+            "Re: orders",
+            "ok",
+            Some("m1@example.org"),
+        )
+        .unwrap();
+        let text = String::from_utf8(m.formatted()).unwrap();
+        assert!(text.contains("Auto-Submitted: auto-replied"), "{text}");
+        assert!(text.contains("X-Loop: entente"), "{text}");
+        assert!(text.contains("In-Reply-To: <m1@example.org>"), "{text}");
+        assert!(message(&relay, "not an address", "s", "b", None).is_err());
+    }
+}
