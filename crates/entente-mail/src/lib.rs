@@ -9,6 +9,7 @@
 pub mod commands;
 pub mod gateway;
 pub mod incoming;
+pub mod results;
 pub mod sender;
 
 pub use commands::{parse_commands, Command, CommandError};

@@ -6,6 +6,7 @@
 
 use entente_server::Db;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Attachment, MultiPart, SinglePart};
 use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::Row;
@@ -82,18 +83,32 @@ fn message(
     subject: &str,
     body: &str,
     in_reply_to: Option<&str>,
+    png: Option<Vec<u8>>,
 ) -> Result<Message, String> {
     let mut b = Message::builder()
         .from(relay.from.parse().map_err(|e| format!("from: {e}"))?)
         .to(to.parse().map_err(|e| format!("to '{to}': {e}"))?)
-        .subject(subject)
-        .header(ContentType::TEXT_PLAIN);
+        .subject(subject);
     if let Some(id) = in_reply_to {
         b = b
             .in_reply_to(format!("<{id}>"))
             .references(format!("<{id}>"));
     }
-    let mut m = b.body(body.to_string()).map_err(|e| e.to_string())?;
+    let mut m = match png {
+        None => b
+            .header(ContentType::TEXT_PLAIN)
+            .body(body.to_string())
+            .map_err(|e| e.to_string())?,
+        Some(png) => {
+            let kind = ContentType::parse("image/png").map_err(|e| e.to_string())?;
+            b.multipart(
+                MultiPart::mixed()
+                    .singlepart(SinglePart::plain(body.to_string()))
+                    .singlepart(Attachment::new("board.png".to_string()).body(png, kind)),
+            )
+            .map_err(|e| e.to_string())?
+        }
+    };
     for (name, value) in [("Auto-Submitted", "auto-replied"), ("X-Loop", "entente")] {
         m.headers_mut().insert_raw(HeaderValue::new(
             HeaderName::new_from_ascii_str(name),
@@ -112,7 +127,7 @@ pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
         .map_err(|_| RelayError::BadFrom(relay.from.clone()))?;
     let now = now_ms();
     let rows = match sqlx::query(
-        "SELECT id, to_addr, subject, body, in_reply_to, attempts FROM mail_out WHERE sent_at IS NULL AND next_at <= $1 ORDER BY id LIMIT 50",
+        "SELECT id, to_addr, subject, body, in_reply_to, attempts, game_id, phase_index FROM mail_out WHERE sent_at IS NULL AND next_at <= $1 ORDER BY id LIMIT 50",
     )
     .bind(now)
     .fetch_all(&db.pool)
@@ -151,7 +166,14 @@ pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
         if !claimed {
             continue;
         }
-        let outcome = match message(relay, &to, &subject, &body, reply.as_deref()) {
+        let board = match (
+            r.try_get::<Option<String>, _>(6).ok().flatten(),
+            r.try_get::<Option<i64>, _>(7).ok().flatten(),
+        ) {
+            (Some(game), Some(i)) => board_png(db, &game, i as usize).await,
+            _ => None,
+        };
+        let outcome = match message(relay, &to, &subject, &body, reply.as_deref(), board) {
             Ok(m) => transport
                 .send(m)
                 .await
@@ -177,6 +199,19 @@ pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
         }
     }
     Ok(sent)
+}
+
+/// The board of phase `i` of a game as a PNG (None when it cannot be drawn: the results
+/// go without it).
+async fn board_png(db: &Db, game: &str, i: usize) -> Option<Vec<u8>> {
+    let (_, _, _, s) = entente_server::service::read_game(db, None, game)
+        .await
+        .ok()?;
+    let svg = entente_server::service::board_svg(s.as_ref()?, Some(i)).ok()?;
+    tokio::task::spawn_blocking(move || entente_render::svg_to_png(&svg, 1.0).ok())
+        .await
+        .ok()
+        .flatten()
 }
 
 /// Sends due mail every `every`, for ever (a task of `entente serve --relay`).
@@ -234,12 +269,29 @@ mod tests {
             "Re: orders",
             "ok",
             Some("m1@example.org"),
+            None,
         )
         .unwrap();
         let text = String::from_utf8(m.formatted()).unwrap();
         assert!(text.contains("Auto-Submitted: auto-replied"), "{text}");
         assert!(text.contains("X-Loop: entente"), "{text}");
         assert!(text.contains("In-Reply-To: <m1@example.org>"), "{text}");
-        assert!(message(&relay, "not an address", "s", "b", None).is_err());
+        assert!(message(&relay, "not an address", "s", "b", None, None).is_err());
+        let m = message(
+            &relay,
+            "ann@example.org",
+            "results",
+            "judge form",
+            None,
+            Some(vec![137, 80, 78, 71]),
+        )
+        .unwrap();
+        let text = String::from_utf8_lossy(&m.formatted()).into_owned();
+        assert!(
+            text.contains("multipart/mixed")
+                && text.contains("image/png")
+                && text.contains("board.png"),
+            "{text}"
+        );
     }
 }

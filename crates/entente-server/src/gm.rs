@@ -147,7 +147,11 @@ async fn adjudicate_locked(
         &game.id,
         "phase",
         "all",
-        serde_json::json!({ "phase": s.game().phase().code(), "adjudicated": n }),
+        serde_json::json!({
+            "phase": s.game().phase().code(),
+            "adjudicated": n,
+            "history": s.game().history().len(),
+        }),
     )
     .await?;
     if s.game().is_over() {

@@ -41,6 +41,10 @@ pub struct Args {
     /// (doubling each time, at most an hour).
     #[arg(long, default_value_t = 30_000)]
     mail_retry_ms: u64,
+    /// Remind the players who play by mail and have not sent orders, this many hours
+    /// before the deadline (comma-separated; none: no reminders).
+    #[arg(long, default_value = "24,1", value_delimiter = ',')]
+    mail_remind_hours: Vec<f64>,
 }
 
 pub fn run(a: Args) -> CliResult<ExitCode> {
@@ -67,6 +71,7 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
         retry_ms: a.mail_retry_ms as i64,
     });
     let every = Duration::from_millis(a.mail_every_ms.max(10));
+    let remind = a.mail_remind_hours;
     rt.block_on(entente_server::serve_with(
         config,
         |addr| {
@@ -76,6 +81,7 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
         |db| {
             if let Some(relay) = relay {
                 tokio::spawn(entente_mail::sender::run(db.clone(), relay, every));
+                tokio::spawn(entente_mail::results::run(db.clone(), remind, every));
             }
         },
     ))?;

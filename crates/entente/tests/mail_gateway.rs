@@ -453,3 +453,98 @@ fn answers_wait_for_a_relay_that_is_down_and_arrive_once_it_is_up() {
         assert!(m.contains("signed on as") && m.contains("ready."), "{m}");
     }
 }
+
+/// The players who play by mail get a reminder before the deadline when their orders are
+/// missing, and the results of each adjudication in judge form, in their language, with
+/// the board attached as a PNG; the players of the web pages get no mail.
+#[test]
+fn mail_players_get_reminders_and_results_with_the_board_attached() {
+    let Some(python) = mail_python() else {
+        return;
+    };
+    let dir = scratch("mail", "results");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let maildir = dir.join("maildir");
+    let _relay = Relay::start(&python, port, &maildir);
+    let db = format!("sqlite:{}", dir.join("results.db").display());
+    let relay_url = format!("smtp://127.0.0.1:{port}");
+    let server = Server::start_with(
+        &db,
+        &[
+            "--relay",
+            &relay_url,
+            "--mail-from",
+            "judge@club.example",
+            "--mail-every-ms",
+            "100",
+            "--mail-remind-hours",
+            "24,1",
+        ],
+    );
+    let (id, gm, players) = full_game(&server, "rs", "7", json!({"deadlines": {"kind": "manual"}}));
+    // Two players play by mail; the second reads Czech.
+    for (_, c) in &players[..2] {
+        c.ok(&format!("/api/v1/games/{id}/mail-secret"), json!({}));
+    }
+    let (st, _) = players[1].1.patch("/api/v1/me", json!({"language": "cs"}));
+    assert_eq!(st, 200);
+    let (p0, p1) = (players[0].0[0].clone(), players[1].0[0].clone());
+    players[0].1.ok(
+        &format!("/api/v1/games/{id}/orders"),
+        json!({"power": p0, "orders": of(ORDERS, &p0)}),
+    );
+    // The deadline in 30 minutes: within the last hour, the reminder goes to the second
+    // player only (the first has sent orders), once.
+    let at = (jiff::Timestamp::now() + jiff::SignedDuration::from_mins(30)).to_string();
+    gm.ok(
+        &format!("/api/v1/games/{id}/gm"),
+        json!({"act": "deadline", "at": at}),
+    );
+    common::server::wait_for(20, "the reminder", || !delivered(&maildir).is_empty());
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let mails = delivered(&maildir);
+    assert_eq!(mails.len(), 1, "one reminder: {mails:#?}");
+    assert!(mails[0].contains("To: rsp2@example.org"), "{}", mails[0]);
+    assert!(
+        mails[0].contains(&format!("No orders from {p1}")),
+        "{}",
+        mails[0]
+    );
+    // The results of Spring 1901, to the two mail players, each in their language, with
+    // the board.
+    gm.ok(
+        &format!("/api/v1/games/{id}/gm"),
+        json!({"act": "adjudicate", "force": true}),
+    );
+    common::server::wait_for(30, "the results", || delivered(&maildir).len() >= 3);
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let mails = delivered(&maildir);
+    assert_eq!(mails.len(), 3, "{mails:#?}");
+    let to = |who: &str| {
+        mails
+            .iter()
+            .find(|m| m.contains(&format!("To: {who}")) && m.contains("image/png"))
+            .unwrap_or_else(|| panic!("no results to {who}: {mails:#?}"))
+            .clone()
+    };
+    let en = to("rsp1@example.org");
+    assert!(
+        en.contains("Spring 1901 movement") && en.contains("board.png"),
+        "{en}"
+    );
+    let cs = entente_mail::read_message(to("rsp2@example.org").as_bytes()).unwrap();
+    assert!(cs.text.starts_with("Jaro 1901, pohyb"), "{}", cs.text);
+    assert!(cs.text.contains("Rozmístění jednotek:"), "{}", cs.text);
+    assert!(cs.subject.contains("Jaro 1901, pohyb"), "{}", cs.subject);
+    assert!(cs.automatic.is_some(), "the judge's mail says a program sent it");
+    for m in &mails {
+        assert!(
+            !m.contains("rsp3@") && !m.contains("rsp7@"),
+            "a web player got mail: {m}"
+        );
+    }
+}

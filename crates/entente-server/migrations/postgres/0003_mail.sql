@@ -14,6 +14,9 @@ CREATE TABLE mail_out (
     subject TEXT NOT NULL,
     body TEXT NOT NULL,
     in_reply_to TEXT,
+    -- A results mail: the board of this phase of this game goes with it as a PNG.
+    game_id TEXT,
+    phase_index BIGINT,
     created_at BIGINT NOT NULL,
     next_at BIGINT NOT NULL,
     attempts BIGINT NOT NULL DEFAULT 0,
@@ -21,3 +24,16 @@ CREATE TABLE mail_out (
     last_error TEXT
 );
 CREATE INDEX mail_out_due ON mail_out(sent_at, next_at);
+-- How far the results mailer has read the games' events.
+CREATE TABLE mail_cursor (
+    name TEXT PRIMARY KEY,
+    last_event BIGINT NOT NULL
+);
+-- The deadline reminders sent: one per player, phase and reminder.
+CREATE TABLE mail_reminded (
+    game_id TEXT NOT NULL,
+    phase TEXT NOT NULL,
+    hours BIGINT NOT NULL,
+    account_id BIGINT NOT NULL,
+    PRIMARY KEY (game_id, phase, hours, account_id)
+);
