@@ -76,6 +76,9 @@ pub async fn queued_body(db: &Db, id: i64) -> Result<Option<String>, GatewayErro
     })
 }
 
+/// Mails from one sender answered in an hour, at most.
+pub const SENDER_LIMIT: i64 = 30;
+
 /// Handles one received message (its raw bytes).
 pub async fn handle(db: &Db, raw: &[u8]) -> Result<Outcome, GatewayError> {
     let m = match read_message(raw) {
@@ -93,7 +96,34 @@ pub async fn handle(db: &Db, raw: &[u8]) -> Result<Outcome, GatewayError> {
             note: format!("not answered: automatic mail from {} ({why})", m.from),
         });
     }
-    if let Some(id) = &m.message_id {
+    // A sender that writes more than this in an hour is a loop (an auto-responder that
+    // does not say so) or a flood: not answered until the hour has passed.
+    let recent: i64 = sqlx::query("SELECT COUNT(*) FROM mail_seen WHERE sender = $1 AND at > $2")
+        .bind(&m.from)
+        .bind(now_ms() - 3_600_000)
+        .fetch_one(&db.pool)
+        .await?
+        .try_get(0)?;
+    if recent >= SENDER_LIMIT {
+        return Ok(Outcome {
+            reply_id: None,
+            note: format!(
+                "not answered: more than {SENDER_LIMIT} mails from {} in an hour",
+                m.from
+            ),
+        });
+    }
+    // A mail without a Message-ID is known by its content.
+    let key = m.message_id.clone().unwrap_or_else(|| {
+        use sha2::{Digest, Sha256};
+        let h: String = Sha256::digest(raw)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        format!("sha256:{h}")
+    });
+    {
+        let id = &key;
         let fresh = sqlx::query(
             "INSERT INTO mail_seen (message_id, sender, at) VALUES ($1, $2, $3) ON CONFLICT (message_id) DO NOTHING",
         )

@@ -287,7 +287,25 @@ fn mail_game(db: &str) {
     );
     assert!(out.starts_with("not answered"), "{out}");
 
-    // 7. A draw vote by mail counts with the others' votes from the API.
+    // 7. A sender that floods the judge (an auto-responder that does not say it is one)
+    //    is answered 30 times in an hour, then no more: no mail loop. Mails without a
+    //    Message-ID count too, and one sent twice is carried out once.
+    let flood = |i: usize| {
+        format!("From: loop@example.net\r\nSubject: re: re: re\r\n\r\nThanks for your mail {i}\r\n")
+            .into_bytes()
+    };
+    let out = mail_in(db, &flood(0));
+    assert!(out.starts_with("answered"), "{out}");
+    let out = mail_in(db, &flood(0));
+    assert!(out.contains("not executed again"), "{out}");
+    for i in 1..30 {
+        let out = mail_in(db, &flood(i));
+        assert!(out.starts_with("answered"), "mail {i}: {out}");
+    }
+    let out = mail_in(db, &flood(30));
+    assert!(out.starts_with("not answered: more than 30 mails"), "{out}");
+
+    // 8. A draw vote by mail counts with the others' votes from the API.
     for (i, (powers, c)) in players.iter().enumerate().skip(1) {
         let _ = (i, powers);
         c.ok(&format!("/api/v1/games/{id}/draw"), json!({"vote": true}));
@@ -540,7 +558,10 @@ fn mail_players_get_reminders_and_results_with_the_board_attached() {
     assert!(cs.text.starts_with("Jaro 1901, pohyb"), "{}", cs.text);
     assert!(cs.text.contains("Rozmístění jednotek:"), "{}", cs.text);
     assert!(cs.subject.contains("Jaro 1901, pohyb"), "{}", cs.subject);
-    assert!(cs.automatic.is_some(), "the judge's mail says a program sent it");
+    assert!(
+        cs.automatic.is_some(),
+        "the judge's mail says a program sent it"
+    );
     for m in &mails {
         assert!(
             !m.contains("rsp3@") && !m.contains("rsp7@"),
