@@ -11,6 +11,7 @@ pub mod gateway;
 pub mod incoming;
 pub mod results;
 pub mod sender;
+pub mod smtp;
 
 pub use commands::{parse_commands, Command, CommandError};
 pub use gateway::{handle, queue, GatewayError, Outcome};

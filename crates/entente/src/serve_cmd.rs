@@ -27,6 +27,10 @@ pub struct Args {
     /// beside the one writer).
     #[arg(long)]
     db_connections: Option<u32>,
+    /// Receive mail to the judge over SMTP at this address (`127.0.0.1:2525`), beside
+    /// `entente mail-in`.
+    #[arg(long)]
+    smtp: Option<String>,
     /// Send the mail the gateway queues (answers, docs/mail.md) through this relay:
     /// `smtp://HOST:PORT`, `smtp+starttls://HOST:PORT` or `smtps://HOST:PORT`.
     #[arg(long)]
@@ -72,13 +76,35 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
     });
     let every = Duration::from_millis(a.mail_every_ms.max(10));
     let remind = a.mail_remind_hours;
+    let smtp = match &a.smtp {
+        Some(addr) => {
+            let l = rt
+                .block_on(tokio::net::TcpListener::bind(addr))
+                .map_err(|e| CliError::from(format!("cannot listen for SMTP on {addr}: {e}")))?;
+            let at = l.local_addr().map(|a| a.to_string()).unwrap_or_default();
+            Some((l, at))
+        }
+        None => None,
+    };
+    let smtp_at = smtp
+        .as_ref()
+        .map(|(_, at)| format!("; mail to the judge on smtp://{at}"))
+        .unwrap_or_default();
+    let smtp_listener = smtp.map(|(l, _)| l);
     rt.block_on(entente_server::serve_with(
         config,
         |addr| {
-            println!("entente serve: listening on http://{addr} (database {database})");
+            println!("entente serve: listening on http://{addr} (database {database}){smtp_at}");
             let _ = std::io::stdout().flush();
         },
         |db| {
+            if let Some(l) = smtp_listener {
+                tokio::spawn(entente_mail::smtp::serve(
+                    l,
+                    db.clone(),
+                    "entente".to_string(),
+                ));
+            }
             if let Some(relay) = relay {
                 tokio::spawn(entente_mail::sender::run(db.clone(), relay, every));
                 tokio::spawn(entente_mail::results::run(db.clone(), remind, every));

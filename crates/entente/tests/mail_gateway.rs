@@ -569,3 +569,292 @@ fn mail_players_get_reminders_and_results_with_the_board_attached() {
         );
     }
 }
+
+/// Sends one mail to the server's SMTP listener as a mail server would; the reply code to
+/// the end of its data.
+fn smtp_send(port: u16, from: &str, raw: &[u8]) -> u16 {
+    use std::io::{BufRead, BufReader};
+    let stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect to --smtp");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    let mut w = stream.try_clone().unwrap();
+    let mut r = BufReader::new(stream);
+    let mut code = |r: &mut BufReader<std::net::TcpStream>| -> u16 {
+        loop {
+            let mut line = String::new();
+            r.read_line(&mut line).unwrap();
+            // "250-..." continues, "250 ..." ends a reply.
+            if line.len() < 4 || line.as_bytes()[3] != b'-' {
+                return line.get(..3).and_then(|c| c.parse().ok()).unwrap_or(0);
+            }
+        }
+    };
+    assert_eq!(code(&mut r), 220);
+    for (cmd, want) in [
+        ("EHLO mail.example.org\r\n".to_string(), 250),
+        (format!("MAIL FROM:<{from}>\r\n"), 250),
+        ("RCPT TO:<judge@club.example>\r\n".to_string(), 250),
+        ("DATA\r\n".to_string(), 354),
+    ] {
+        w.write_all(cmd.as_bytes()).unwrap();
+        assert_eq!(code(&mut r), want, "{cmd}");
+    }
+    // Dot-stuffing: a line that begins with a dot gets one more.
+    let mut data = Vec::new();
+    for line in raw.split_inclusive(|&b| b == b'\n') {
+        if line.first() == Some(&b'.') {
+            data.push(b'.');
+        }
+        data.extend_from_slice(line);
+    }
+    if !data.ends_with(b"\r\n") {
+        data.extend_from_slice(b"\r\n");
+    }
+    data.extend_from_slice(b".\r\n");
+    w.write_all(&data).unwrap();
+    let end = code(&mut r);
+    w.write_all(b"QUIT\r\n").unwrap();
+    end
+}
+
+const BUILDS: &[(&str, &str)] = &[
+    ("Austria", "Build A Bud"),
+    ("Germany", "Build A Ber"),
+    ("Turkey", "Build A Con"),
+];
+
+fn phase_now(c: &Client, id: &str) -> String {
+    c.read(&format!("/api/v1/games/{id}"))["phase"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Issue 15's game: six players play by mail through the SMTP listener (one in Czech in
+/// Windows-1250, one HTML-only, one quoting the judge's earlier mail), the seventh on the
+/// web API, in the same game; private press between two mail players through the judge;
+/// reminders before the deadline; the results of each phase mailed with the board; past
+/// the first adjustments.
+#[test]
+fn six_players_by_mail_and_one_on_the_web_play_past_the_first_adjustments() {
+    let Some(python) = mail_python() else {
+        return;
+    };
+    let dir = scratch("mail", "wholegame");
+    let free = || {
+        std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port()
+    };
+    let (relay_port, smtp_port) = (free(), free());
+    let maildir = dir.join("maildir");
+    let _relay = Relay::start(&python, relay_port, &maildir);
+    let db = format!("sqlite:{}", dir.join("game.db").display());
+    let relay_url = format!("smtp://127.0.0.1:{relay_port}");
+    let smtp = format!("127.0.0.1:{smtp_port}");
+    let server = Server::start_with(
+        &db,
+        &[
+            "--smtp",
+            &smtp,
+            "--relay",
+            &relay_url,
+            "--mail-from",
+            "judge@club.example",
+            "--mail-every-ms",
+            "100",
+            "--mail-remind-hours",
+            "1",
+        ],
+    );
+    let (id, gm, players) = full_game(&server, "wg", "7", json!({"deadlines": {"kind": "manual"}}));
+    let secrets: Vec<String> = players[..6]
+        .iter()
+        .map(|(_, c)| {
+            c.ok(&format!("/api/v1/games/{id}/mail-secret"), json!({}))["secret"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    players[1].1.patch("/api/v1/me", json!({"language": "cs"}));
+    let power = |i: usize| players[i].0[0].clone();
+    let address = |i: usize| format!("wgp{}@example.org", i + 1);
+
+    // Reminders: the deadline in 30 minutes, no orders in yet.
+    let at = (jiff::Timestamp::now() + jiff::SignedDuration::from_mins(30)).to_string();
+    gm.ok(
+        &format!("/api/v1/games/{id}/gm"),
+        json!({"act": "deadline", "at": at}),
+    );
+    common::server::wait_for(30, "six reminders", || {
+        delivered(&maildir)
+            .iter()
+            .filter(|m| m.contains("orders missing"))
+            .count()
+            >= 6
+    });
+
+    // Spring 1901 by mail, each its own way, and by the web for the seventh.
+    let mut n = 0;
+    let mut send = |i: usize, headers: &str, body: Vec<u8>| {
+        n += 1;
+        let mut raw = format!(
+            "From: {}\r\nTo: judge@club.example\r\nSubject: {id}\r\nMessage-ID: <wg{n}@example.org>\r\n{headers}\r\n",
+            address(i)
+        )
+        .into_bytes();
+        raw.extend(body);
+        assert_eq!(smtp_send(smtp_port, &address(i), &raw), 250);
+    };
+    let signon = |i: usize| format!("SIGNON {id} {} {}\r\n", power(i), secrets[i]);
+    send(
+        0,
+        "",
+        format!(
+            "{}ORDERS\r\n{}\r\nPRESS TO {}\r\nA secret 5150 between us.\r\nENDPRESS\r\n",
+            signon(0),
+            of(ORDERS, &power(0)).replace('\n', "\r\n"),
+            power(1)
+        )
+        .into_bytes(),
+    );
+    send(
+        1,
+        "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=windows-1250\r\nContent-Transfer-Encoding: 8bit\r\n",
+        cp1250(&format!(
+            "PŘIHLÁSIT {id} {} {}\r\nROZKAZY\r\n{}\r\nZPRÁVA PRO {}\r\nDohodnuto.\r\nKONEC ZPRÁVY\r\n",
+            power(1),
+            secrets[1],
+            of(CZECH, &power(1)).replace('\n', "\r\n"),
+            power(0)
+        )),
+    );
+    send(
+        2,
+        "MIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n",
+        format!(
+            "<html><body><p>{}</p><p>{}</p></body></html>",
+            signon(2).trim(),
+            of(ORDERS, &power(2)).replace('\n', "<br>")
+        )
+        .into_bytes(),
+    );
+    send(
+        3,
+        "",
+        format!(
+            "{}{}\r\n\r\nOn Fri, 27 Nov 2026, judge wrote:\r\n> No orders from {} yet\r\n> A Xyz - Abc\r\n",
+            signon(3),
+            of(ORDERS, &power(3)).replace('\n', "\r\n"),
+            power(3)
+        )
+        .into_bytes(),
+    );
+    for i in [4, 5] {
+        send(
+            i,
+            "",
+            format!(
+                "{}{}\r\n",
+                signon(i),
+                of(ORDERS, &power(i)).replace('\n', "\r\n")
+            )
+            .into_bytes(),
+        );
+    }
+    let web = &players[6].1;
+    web.ok(
+        &format!("/api/v1/games/{id}/orders"),
+        json!({"power": power(6), "orders": of(ORDERS, &power(6))}),
+    );
+    for i in 0..6 {
+        let s = sheet(&players[i].1, &id, &power(i));
+        let lines = s["lines"].as_array().unwrap();
+        assert!(
+            !lines.is_empty() && lines.iter().all(|l| l["error"].is_null()),
+            "player {i} ({}): {s}",
+            power(i)
+        );
+    }
+    // The letters went through the judge to their recipients only.
+    let press = |i: usize| {
+        players[i]
+            .1
+            .read(&format!("/api/v1/games/{id}/press"))
+            .to_string()
+    };
+    assert!(press(1).contains("A secret 5150 between us."));
+    assert!(press(0).contains("Dohodnuto."));
+    assert!(!press(2).contains("5150") && !press(6).contains("5150"));
+
+    // The phases: spring and fall by mail and web, then the builds of winter.
+    gm.ok(
+        &format!("/api/v1/games/{id}/gm"),
+        json!({"act": "adjudicate", "force": true}),
+    );
+    common::server::wait_for(15, "fall 1901", || phase_now(&gm, &id) == "F1901M");
+    for i in 0..6 {
+        send(i, "", format!("{}ORDERS\r\n", signon(i)).into_bytes());
+    }
+    gm.ok(
+        &format!("/api/v1/games/{id}/gm"),
+        json!({"act": "adjudicate", "force": true}),
+    );
+    common::server::wait_for(15, "winter 1901", || phase_now(&gm, &id) == "W1901A");
+    for i in 0..7 {
+        let Some((_, build)) = BUILDS.iter().find(|(p, _)| *p == power(i)) else {
+            continue;
+        };
+        if i < 6 {
+            send(i, "", format!("{}{build}\r\n", signon(i)).into_bytes());
+        } else {
+            web.ok(
+                &format!("/api/v1/games/{id}/orders"),
+                json!({"power": power(i), "orders": build}),
+            );
+        }
+    }
+    gm.ok(
+        &format!("/api/v1/games/{id}/gm"),
+        json!({"act": "adjudicate", "force": true}),
+    );
+    common::server::wait_for(15, "spring 1902", || phase_now(&gm, &id) == "S1902M");
+    let g = gm.read(&format!("/api/v1/games/{id}"));
+    let units = g["position"].to_string();
+    for (p, build) in BUILDS {
+        let loc = build.rsplit(' ').next().unwrap().to_lowercase();
+        assert!(
+            units.contains(&format!("A {loc}")),
+            "{p}'s build in {loc}: {units}"
+        );
+    }
+
+    // Every mail player got the three results with the board; the web player no mail.
+    common::server::wait_for(30, "the results of three phases", || {
+        let mails = delivered(&maildir);
+        (0..6).all(|i| {
+            mails
+                .iter()
+                .filter(|m| m.contains(&format!("To: {}", address(i))) && m.contains("board.png"))
+                .count()
+                >= 3
+        })
+    });
+    let mails = delivered(&maildir);
+    assert!(
+        !mails
+            .iter()
+            .any(|m| m.contains(&format!("To: {}", address(6)))),
+        "the web player got mail"
+    );
+    let czech: Vec<String> = mails
+        .iter()
+        .filter(|m| m.contains(&format!("To: {}", address(1))) && m.contains("board.png"))
+        .map(|m| entente_mail::read_message(m.as_bytes()).unwrap().text)
+        .collect();
+    assert!(czech.iter().any(|t| t.contains("Zima 1901")), "{czech:#?}");
+}
