@@ -580,7 +580,7 @@ fn smtp_send(port: u16, from: &str, raw: &[u8]) -> u16 {
         .unwrap();
     let mut w = stream.try_clone().unwrap();
     let mut r = BufReader::new(stream);
-    let mut code = |r: &mut BufReader<std::net::TcpStream>| -> u16 {
+    let code = |r: &mut BufReader<std::net::TcpStream>| -> u16 {
         loop {
             let mut line = String::new();
             r.read_line(&mut line).unwrap();
@@ -771,8 +771,8 @@ fn six_players_by_mail_and_one_on_the_web_play_past_the_first_adjustments() {
         &format!("/api/v1/games/{id}/orders"),
         json!({"power": power(6), "orders": of(ORDERS, &power(6))}),
     );
-    for i in 0..6 {
-        let s = sheet(&players[i].1, &id, &power(i));
+    for (i, (_, c)) in players.iter().enumerate().take(6) {
+        let s = sheet(c, &id, &power(i));
         let lines = s["lines"].as_array().unwrap();
         assert!(
             !lines.is_empty() && lines.iter().all(|l| l["error"].is_null()),
