@@ -1,5 +1,6 @@
-//! What the judge mails on its own: the results of each adjudication (in judge form, in the
-//! player's language, the board attached as a PNG) and reminders before a deadline to the
+//! What the judge mails on its own: the letters of the game's press to their recipients (as
+//! the game's press rules show them), the results of each adjudication (in judge form, in
+//! the player's language, the board attached as a PNG) and reminders before a deadline to the
 //! powers whose orders are missing. Only to players who play by mail (who asked for a mail
 //! password for that game), at their account's address.
 //!
@@ -19,6 +20,7 @@ fn now_ms() -> i64 {
 /// A player who plays a game by mail.
 struct MailPlayer {
     account: i64,
+    name: String,
     email: String,
     powers: Vec<String>,
     lang: &'static str,
@@ -26,7 +28,7 @@ struct MailPlayer {
 
 async fn mail_players(db: &Db, game: &str) -> Result<Vec<MailPlayer>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT m.account_id, a.email, m.powers, a.language FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 AND m.role = 'player' AND m.mail_secret_hash IS NOT NULL",
+        "SELECT m.account_id, a.email, m.powers, a.language, a.name FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 AND m.role = 'player' AND m.mail_secret_hash IS NOT NULL",
     )
     .bind(game)
     .fetch_all(&db.pool)
@@ -37,6 +39,7 @@ async fn mail_players(db: &Db, game: &str) -> Result<Vec<MailPlayer>, sqlx::Erro
         let lang: Option<String> = r.try_get(3)?;
         out.push(MailPlayer {
             account: r.try_get(0)?,
+            name: r.try_get(4)?,
             email: r.try_get(1)?,
             powers: powers
                 .split(',')
@@ -64,7 +67,7 @@ pub async fn mail_results(db: &Db) -> Result<usize, sqlx::Error> {
         .await?
         .try_get(0)?;
     let events = sqlx::query(
-        "SELECT id, game_id, payload FROM game_events WHERE id > $1 AND kind = 'phase' ORDER BY id LIMIT 50",
+        "SELECT id, game_id, payload, kind FROM game_events WHERE id > $1 AND kind IN ('phase', 'press') ORDER BY id LIMIT 50",
     )
     .bind(last)
     .fetch_all(&db.pool)
@@ -78,6 +81,11 @@ pub async fn mail_results(db: &Db) -> Result<usize, sqlx::Error> {
         let game: String = e.try_get(1)?;
         let payload: String = e.try_get(2)?;
         let v: serde_json::Value = serde_json::from_str(&payload).unwrap_or_default();
+        let kind: String = e.try_get(3)?;
+        if kind == "press" {
+            queued.extend(letters(db, &game, v["seq"].as_u64()).await?);
+            continue;
+        }
         let n = v["adjudicated"].as_u64().unwrap_or(0) as usize;
         let Some(len) = v["history"].as_u64().map(|h| h as usize) else {
             continue;
@@ -117,6 +125,12 @@ pub async fn mail_results(db: &Db) -> Result<usize, sqlx::Error> {
     }
     let now = now_ms();
     for (to, subject, body, game, phase) in &queued {
+        // A letter has no board (-1).
+        let (game, phase) = if *phase < 0 {
+            (None, None)
+        } else {
+            (Some(game), Some(*phase))
+        };
         sqlx::query(QUEUE)
             .bind(to)
             .bind(subject)
@@ -130,6 +144,47 @@ pub async fn mail_results(db: &Db) -> Result<usize, sqlx::Error> {
     }
     tx.commit().await?;
     Ok(queued.len())
+}
+
+/// Letter `seq` of a game, for each mail player who may read it (as the game's press rules
+/// show it to them: the sender hidden in grey press), but its sender's.
+async fn letters(
+    db: &Db,
+    game: &str,
+    seq: Option<u64>,
+) -> Result<Vec<(String, String, String, String, i64)>, sqlx::Error> {
+    let Some(seq) = seq else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for p in mail_players(db, game).await? {
+        let caller = entente_server::auth::Caller {
+            id: p.account,
+            name: p.name.clone(),
+        };
+        let Ok((row, _, v, Some(s))) = service::read_game(db, Some(caller), game).await else {
+            continue;
+        };
+        let Some(m) = service::press_for(&s, &v)
+            .into_iter()
+            .find(|m| m.seq as u64 == seq)
+        else {
+            continue;
+        };
+        if m.from.as_ref().is_some_and(|f| p.powers.contains(f)) {
+            continue;
+        }
+        let from = m.from.clone().unwrap_or_else(|| "?".to_string());
+        let subject = format!("{}: letter from {from}", row.title);
+        let body = format!(
+            "From: {from}\nTo: {}\nPhase: {}\n\n{}\n\nAnswer: SIGNON {game} <power> <mail password>, then PRESS TO {from} ... ENDPRESS\n",
+            m.to.join(", "),
+            m.phase,
+            m.text
+        );
+        out.push((p.email, subject, body, game.to_string(), -1));
+    }
+    Ok(out)
 }
 
 /// Mails a reminder to the mail players whose powers have no orders in, `hours` before

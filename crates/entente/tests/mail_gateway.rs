@@ -790,6 +790,21 @@ fn six_players_by_mail_and_one_on_the_web_play_past_the_first_adjustments() {
     assert!(press(1).contains("A secret 5150 between us."));
     assert!(press(0).contains("Dohodnuto."));
     assert!(!press(2).contains("5150") && !press(6).contains("5150"));
+    // And by mail to the recipient who plays by mail, only to them.
+    common::server::wait_for(20, "the letter by mail", || {
+        delivered(&maildir)
+            .iter()
+            .any(|m| m.contains(&format!("To: {}", address(1))) && m.contains("5150"))
+    });
+    let mails = delivered(&maildir);
+    let with_secret: Vec<&String> = mails.iter().filter(|m| m.contains("5150")).collect();
+    assert!(
+        with_secret
+            .iter()
+            .all(|m| m.contains(&format!("To: {}", address(1)))
+                || m.contains(&format!("To: {}", address(0)))),
+        "the letter went to someone else: {with_secret:#?}"
+    );
 
     // The phases: spring and fall by mail and web, then the builds of winter.
     gm.ok(
