@@ -10,6 +10,7 @@
 
 pub mod errors;
 pub mod judge;
+pub mod mail;
 pub mod reasons;
 
 use fluent_bundle::concurrent::FluentBundle;

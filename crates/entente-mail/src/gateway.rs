@@ -156,7 +156,12 @@ pub async fn handle(db: &Db, raw: &[u8]) -> Result<Outcome, GatewayError> {
     })
 }
 
-/// The help text.
+/// A phrase of the gateway in `lang` (`entente_i18n::mail`).
+fn t(lang: &str, id: &str, args: &[(&str, &str)]) -> String {
+    entente_i18n::mail::MAIL.text(lang, id, args)
+}
+
+/// The help text (English; `mail-help` in the other languages).
 pub const HELP: &str = "Commands (one a line; English, Czech, French or Russian words):
   SIGNON <game> <power> <mail password>   first: who you are (the password is on the game's page)
   ORDERS, then one order a line            your sheet (lines without a command are a sheet too)
@@ -186,12 +191,18 @@ async fn answer(db: &Db, m: &Incoming) -> Result<String, GatewayError> {
         let _ = writeln!(out, "{e}");
     }
     if commands.is_empty() && errors.is_empty() {
-        let _ = writeln!(out, "Nothing to do in this mail.\n\n{HELP}");
+        let _ = writeln!(
+            out,
+            "{}\n\n{}",
+            t("en", "mail-nothing", &[]),
+            t("en", "mail-help", &[])
+        );
     }
     for (line, cmd) in commands {
-        let at = format!("line {line}");
+        let lang = signed.as_ref().map_or("en", |s| s.lang);
+        let at = t(lang, "mail-line", &[("line", &line.to_string())]);
         if let Command::Help = cmd {
-            let _ = writeln!(out, "{at}: HELP\n{HELP}\n");
+            let _ = writeln!(out, "{at}: HELP\n{}\n", t(lang, "mail-help", &[]));
             continue;
         }
         if let Command::SignOn {
@@ -216,7 +227,12 @@ async fn answer(db: &Db, m: &Incoming) -> Result<String, GatewayError> {
                             Some(s.map().power(p).name.clone())
                         })
                         .unwrap_or_else(|| power.clone());
-                    let _ = writeln!(out, "{at}: signed on as {power} in game {game}.");
+                    let _ = writeln!(
+                        out,
+                        "{}: {}",
+                        t(lang, "mail-line", &[("line", &line.to_string())]),
+                        t(lang, "mail-signed-on", &[("power", &power), ("game", game)])
+                    );
                     signed = Some(Signed {
                         game: game.clone(),
                         power,
@@ -227,8 +243,9 @@ async fn answer(db: &Db, m: &Incoming) -> Result<String, GatewayError> {
                 Err(e) => {
                     let _ = writeln!(
                         out,
-                        "{at}: {}\nNothing after it in this mail was carried out.",
-                        e.message
+                        "{at}: {}\n{}",
+                        e.message_in(lang),
+                        t(lang, "mail-nothing-after", &[])
                     );
                     return Ok(out);
                 }
@@ -236,10 +253,7 @@ async fn answer(db: &Db, m: &Incoming) -> Result<String, GatewayError> {
             continue;
         }
         let Some(me) = &signed else {
-            let _ = writeln!(
-                out,
-                "{at}: sign on first: SIGNON <game> <power> <mail password>; not carried out."
-            );
+            let _ = writeln!(out, "{at}: {}", t(lang, "mail-signon-first", &[]));
             continue;
         };
         let result = run(db, me, cmd, &mut out, &at).await;
@@ -250,6 +264,20 @@ async fn answer(db: &Db, m: &Incoming) -> Result<String, GatewayError> {
     Ok(out)
 }
 
+/// How the game ended, after a vote ended it.
+async fn game_over(
+    db: &Db,
+    caller: &Caller,
+    game: &str,
+    lang: &str,
+    out: &mut String,
+) -> Result<(), ApiError> {
+    let (_, _, _, s) = service::read_game(db, Some(caller.clone()), game).await?;
+    let result = s.and_then(|s| s.end_text()).unwrap_or_default();
+    let _ = writeln!(out, "{}", t(lang, "mail-game-over", &[("result", &result)]));
+    Ok(())
+}
+
 async fn run(
     db: &Db,
     me: &Signed,
@@ -257,12 +285,20 @@ async fn run(
     out: &mut String,
     at: &str,
 ) -> Result<(), ApiError> {
-    let (game, power, caller) = (&me.game, &me.power, &me.caller);
+    let (game, power, caller, lang) = (&me.game, &me.power, &me.caller, me.lang);
     match cmd {
         Command::Orders(lines) => {
             let sheet = service::submit(db, caller, game, power, &lines.join("\n")).await?;
             let (_, _, _, s) = service::read_game(db, Some(caller.clone()), game).await?;
-            let _ = writeln!(out, "{at}: orders for {power}, {}:", sheet.phase);
+            let _ = writeln!(
+                out,
+                "{at}: {}",
+                t(
+                    lang,
+                    "mail-orders-for",
+                    &[("power", power), ("phase", &sheet.phase)]
+                )
+            );
             for l in &sheet.lines {
                 match (&l.order, &l.error, &l.problem) {
                     (_, Some(why), _) => {
@@ -272,7 +308,12 @@ async fn run(
                             }
                             None => why.clone(),
                         };
-                        let _ = writeln!(out, "  {:<28} => NOT UNDERSTOOD: {why}", l.text);
+                        let _ = writeln!(
+                            out,
+                            "  {:<28} => {}",
+                            l.text,
+                            t(lang, "mail-not-understood", &[("why", &why)])
+                        );
                     }
                     (Some(o), None, Some(p)) => {
                         let p = entente_i18n::reasons::problem_words(me.lang, p);
@@ -299,51 +340,69 @@ async fn run(
                 to
             };
             let p = service::send_press(db, caller, game, power, &to, &text).await?;
-            let _ = writeln!(out, "{at}: letter sent to {}.", p.to.join(", "));
+            let _ = writeln!(
+                out,
+                "{at}: {}",
+                t(lang, "mail-letter-sent", &[("to", &p.to.join(", "))])
+            );
         }
         Command::Ready(r) => {
             service::set_ready(db, caller, game, r).await?;
-            let _ = writeln!(out, "{at}: {}.", if r { "ready" } else { "not ready" });
+            let _ = writeln!(
+                out,
+                "{at}: {}",
+                t(lang, if r { "mail-ready" } else { "mail-not-ready" }, &[])
+            );
         }
         Command::Draw(v) => {
             let ended = service::vote_draw(db, caller, game, v.clone()).await?;
-            let _ = writeln!(
-                out,
-                "{at}: {}{}",
-                if v.is_some() {
-                    "draw vote counted"
-                } else {
-                    "draw vote withdrawn"
-                },
-                if ended { "; the game is drawn." } else { "." }
-            );
+            let id = if v.is_some() {
+                "mail-draw-counted"
+            } else {
+                "mail-draw-withdrawn"
+            };
+            let _ = writeln!(out, "{at}: {}", t(lang, id, &[]));
+            if ended {
+                game_over(db, caller, game, lang, out).await?;
+            }
         }
         Command::Concede(to) => {
             let ended = service::vote_concede(db, caller, game, to.clone()).await?;
-            let _ = writeln!(
-                out,
-                "{at}: {}{}",
-                match &to {
-                    Some(p) => format!("vote to concede to {p} counted"),
-                    None => "concession vote withdrawn".into(),
-                },
-                if ended { "; the game is over." } else { "." }
-            );
+            let text = match &to {
+                Some(p) => t(lang, "mail-concede-counted", &[("power", p)]),
+                None => t(lang, "mail-concede-withdrawn", &[]),
+            };
+            let _ = writeln!(out, "{at}: {text}");
+            if ended {
+                game_over(db, caller, game, lang, out).await?;
+            }
         }
         Command::List => {
             let (game_row, members, v, s) =
                 service::read_game(db, Some(caller.clone()), game).await?;
             let g = service::game_out(&game_row, &members, &v, s.as_ref());
+            let none = t(lang, "mail-no-deadline", &[]);
             let _ = writeln!(
                 out,
-                "{at}: game {game} ({}): {}; deadline {}.",
-                g.title,
-                g.phase_title.as_deref().unwrap_or(&g.status),
-                g.deadline.as_deref().unwrap_or("none")
+                "{at}: {}",
+                t(
+                    lang,
+                    "mail-game-state",
+                    &[
+                        ("game", game),
+                        ("title", &g.title),
+                        ("phase", g.phase_title.as_deref().unwrap_or(&g.status)),
+                        ("deadline", g.deadline.as_deref().unwrap_or(&none)),
+                    ]
+                )
             );
             let sheet = service::sheet(db, caller, game, power).await?;
             if sheet.lines.is_empty() {
-                let _ = writeln!(out, "  no orders from {power} yet: its units hold.");
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    t(lang, "mail-no-orders-yet", &[("power", power)])
+                );
             }
             for l in &sheet.lines {
                 let _ = writeln!(out, "  {}", l.order.as_deref().unwrap_or(&l.text));
@@ -353,11 +412,11 @@ async fn run(
             let (_, _, _, s) = service::read_game(db, Some(caller.clone()), game).await?;
             match s.as_ref().map(|s| s.game().history().len()) {
                 Some(n) if n > 0 => {
-                    let p = service::phase_out_in(s.as_ref().expect("started"), n - 1, me.lang)?;
+                    let p = service::phase_out_in(s.as_ref().expect("started"), n - 1, lang)?;
                     let _ = writeln!(out, "{at}:\n{}", p.judge_form);
                 }
                 _ => {
-                    let _ = writeln!(out, "{at}: no phase has been played yet.");
+                    let _ = writeln!(out, "{at}: {}", t(lang, "mail-no-phase", &[]));
                 }
             }
         }
@@ -367,7 +426,11 @@ async fn run(
                 .bind(caller.id)
                 .execute(&db.pool)
                 .await?;
-            let _ = writeln!(out, "{at}: results and reminders now go to {a}.");
+            let _ = writeln!(
+                out,
+                "{at}: {}",
+                t(lang, "mail-address-set", &[("address", &a)])
+            );
         }
         Command::SignOn { .. } | Command::Help => {}
     }

@@ -175,7 +175,11 @@ async fn letters(
             continue;
         }
         let from = m.from.clone().unwrap_or_else(|| "?".to_string());
-        let subject = format!("{}: letter from {from}", row.title);
+        let subject = entente_i18n::mail::MAIL.text(
+            p.lang,
+            "mail-letter-subject",
+            &[("title", &row.title), ("from", &from)],
+        );
         let body = format!(
             "From: {from}\nTo: {}\nPhase: {}\n\n{}\n\nAnswer: SIGNON {game} <power> <mail password>, then PRESS TO {from} ... ENDPRESS\n",
             m.to.join(", "),
@@ -199,6 +203,7 @@ pub async fn mail_reminders(db: &Db, hours: &[f64]) -> Result<usize, sqlx::Error
     for g in games {
         let (id, title, due): (String, String, i64) = (g.try_get(0)?, g.try_get(1)?, g.try_get(2)?);
         let due_in = due - now;
+        let id_of_game = id.clone();
         let Some(&h) = hours
             .iter()
             .filter(|&&h| due_in <= (h * 3_600_000.0) as i64)
@@ -241,17 +246,32 @@ pub async fn mail_reminders(db: &Db, hours: &[f64]) -> Result<usize, sqlx::Error
             let when = jiff::Timestamp::from_millisecond(due)
                 .map(|t| t.to_string())
                 .unwrap_or_default();
-            let minutes = due_in / 60_000;
+            let powers = mine
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let words = |id: &str| {
+                entente_i18n::mail::MAIL.text(
+                    p.lang,
+                    id,
+                    &[
+                        ("powers", &powers),
+                        ("phase", &phase),
+                        ("game", &id_of_game),
+                        ("title", &title),
+                        ("deadline", &when),
+                    ],
+                )
+            };
             let body = format!(
-                "No orders from {} yet for {} in game {id} ({title}).\nThe deadline is {when} (in {} h {} min); without orders the units hold.\n\nSIGNON {id} <power> <mail password>\nORDERS\n...\n",
-                mine.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", "),
-                phase,
-                minutes / 60,
-                minutes % 60
+                "{}\n\nSIGNON {id} <power> <mail password>\nORDERS\n...\n",
+                words("mail-reminder")
             );
+            let subject = words("mail-reminder-subject");
             sqlx::query("INSERT INTO mail_out (to_addr, subject, body, created_at, next_at) VALUES ($1, $2, $3, $4, $5)")
                 .bind(&p.email)
-                .bind(format!("{title}: orders missing, deadline {when}"))
+                .bind(subject)
                 .bind(body)
                 .bind(now)
                 .bind(now)

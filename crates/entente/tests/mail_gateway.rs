@@ -319,7 +319,10 @@ fn mail_game(db: &str) {
             &format!("SIGNON {id} {pa} {secret}\r\nDRAW\r\n"),
         ),
     );
-    assert!(out.contains("the game is drawn"), "{out}");
+    assert!(
+        out.contains("draw vote counted") && out.contains("The game is over"),
+        "{out}"
+    );
     assert_eq!(
         gm.read(&format!("/api/v1/games/{id}"))["status"],
         "finished"
@@ -527,10 +530,14 @@ fn mail_players_get_reminders_and_results_with_the_board_attached() {
     let mails = delivered(&maildir);
     assert_eq!(mails.len(), 1, "one reminder: {mails:#?}");
     assert!(mails[0].contains("To: rsp2@example.org"), "{}", mails[0]);
+    // In the player's language (Czech).
+    let reminder = entente_mail::read_message(mails[0].as_bytes()).unwrap();
     assert!(
-        mails[0].contains(&format!("No orders from {p1}")),
+        reminder
+            .text
+            .contains(&format!("Od {p1} zatím nepřišly rozkazy")),
         "{}",
-        mails[0]
+        reminder.text
     );
     // The results of Spring 1901, to the two mail players, each in their language, with
     // the board.
@@ -693,7 +700,8 @@ fn six_players_by_mail_and_one_on_the_web_play_past_the_first_adjustments() {
     common::server::wait_for(30, "six reminders", || {
         delivered(&maildir)
             .iter()
-            .filter(|m| m.contains("orders missing"))
+            .filter_map(|m| entente_mail::read_message(m.as_bytes()).ok())
+            .filter(|m| m.text.contains("<mail password>"))
             .count()
             >= 6
     });
@@ -872,4 +880,20 @@ fn six_players_by_mail_and_one_on_the_web_play_past_the_first_adjustments() {
         .map(|m| entente_mail::read_message(m.as_bytes()).unwrap().text)
         .collect();
     assert!(czech.iter().any(|t| t.contains("Zima 1901")), "{czech:#?}");
+    // The answers and the reminder to the Czech player are in Czech.
+    let to_czech: Vec<entente_mail::Incoming> = mails
+        .iter()
+        .filter(|m| m.contains(&format!("To: {}", address(1))))
+        .map(|m| entente_mail::read_message(m.as_bytes()).unwrap())
+        .collect();
+    assert!(
+        to_czech
+            .iter()
+            .any(|m| m.text.contains("přihlášen(a) za mocnost")),
+        "{to_czech:#?}"
+    );
+    assert!(
+        to_czech.iter().any(|m| m.subject.contains("chybí rozkazy")),
+        "{to_czech:#?}"
+    );
 }
