@@ -91,6 +91,28 @@ pub async fn handle(db: &Db, raw: &[u8]) -> Result<Outcome, GatewayError> {
         }
     };
     if let Some(why) = &m.automatic {
+        // A delivery-status report (a bounce) is kept for the game master.
+        let local = m.from.split('@').next().unwrap_or_default().to_lowercase();
+        if local == "mailer-daemon"
+            || local == "postmaster"
+            || m.subject.to_lowercase().contains("undeliver")
+            || m.subject.to_lowercase().contains("delivery status")
+        {
+            let text: String = m.text.chars().take(4000).collect();
+            sqlx::query(
+                "INSERT INTO mail_bounces (sender, subject, text, at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&m.from)
+            .bind(&m.subject)
+            .bind(text)
+            .bind(now_ms())
+            .execute(&db.pool)
+            .await?;
+            return Ok(Outcome {
+                reply_id: None,
+                note: format!("not answered: a bounce from {} ({why}), recorded", m.from),
+            });
+        }
         return Ok(Outcome {
             reply_id: None,
             note: format!("not answered: automatic mail from {} ({why})", m.from),

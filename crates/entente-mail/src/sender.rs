@@ -127,7 +127,7 @@ pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
         .map_err(|_| RelayError::BadFrom(relay.from.clone()))?;
     let now = now_ms();
     let rows = match sqlx::query(
-        "SELECT id, to_addr, subject, body, in_reply_to, attempts, game_id, phase_index FROM mail_out WHERE sent_at IS NULL AND next_at <= $1 ORDER BY id LIMIT 50",
+        "SELECT id, to_addr, subject, body, in_reply_to, attempts, game_id, phase_index FROM mail_out WHERE sent_at IS NULL AND bounced_at IS NULL AND next_at <= $1 ORDER BY id LIMIT 50",
     )
     .bind(now)
     .fetch_all(&db.pool)
@@ -140,6 +140,9 @@ pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
         }
     };
     let mut sent = 0;
+    // A board drawn once per batch, whoever it goes to (rasterising takes tens of
+    // milliseconds, and every player of a game gets the same board).
+    let mut boards: std::collections::HashMap<(String, i64), Option<Vec<u8>>> = Default::default();
     for r in rows {
         let (Ok(id), Ok(to), Ok(subject), Ok(body), Ok(reply), Ok(attempts)) = (
             r.try_get::<i64, _>(0),
@@ -154,7 +157,7 @@ pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
         // Claimed for five minutes by this server: another one sharing the database does
         // not send it too; if this one dies while sending, it is tried again after that.
         let claimed = sqlx::query(
-            "UPDATE mail_out SET next_at = $1 WHERE id = $2 AND sent_at IS NULL AND next_at <= $3",
+            "UPDATE mail_out SET next_at = $1 WHERE id = $2 AND sent_at IS NULL AND bounced_at IS NULL AND next_at <= $3",
         )
         .bind(now + 300_000)
         .bind(id)
@@ -170,22 +173,34 @@ pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
             r.try_get::<Option<String>, _>(6).ok().flatten(),
             r.try_get::<Option<i64>, _>(7).ok().flatten(),
         ) {
-            (Some(game), Some(i)) => board_png(db, &game, i as usize).await,
+            (Some(game), Some(i)) => {
+                let key = (game, i);
+                if !boards.contains_key(&key) {
+                    let png = board_png(db, &key.0, i as usize).await;
+                    boards.insert(key.clone(), png);
+                }
+                boards.get(&key).cloned().flatten()
+            }
             _ => None,
         };
+        // Err((why, for good)): a mail that cannot be built, or a 5xx of the relay, bounces.
         let outcome = match message(relay, &to, &subject, &body, reply.as_deref(), board) {
             Ok(m) => transport
                 .send(m)
                 .await
                 .map(|_| ())
-                .map_err(|e| e.to_string()),
-            Err(e) => Err(e),
+                .map_err(|e| (e.to_string(), e.is_permanent())),
+            Err(e) => Err((e, true)),
         };
         let q = match &outcome {
             Ok(()) => sqlx::query("UPDATE mail_out SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id = $2")
                 .bind(now_ms())
                 .bind(id),
-            Err(e) => sqlx::query("UPDATE mail_out SET next_at = $1, attempts = attempts + 1, last_error = $2 WHERE id = $3")
+            Err((e, true)) => sqlx::query("UPDATE mail_out SET bounced_at = $1, attempts = attempts + 1, last_error = $2 WHERE id = $3")
+                .bind(now_ms())
+                .bind(format!("bounced: {e}"))
+                .bind(id),
+            Err((e, false)) => sqlx::query("UPDATE mail_out SET next_at = $1, attempts = attempts + 1, last_error = $2 WHERE id = $3")
                 .bind(now_ms() + backoff_ms(attempts, relay.retry_ms))
                 .bind(e.clone())
                 .bind(id),
@@ -195,7 +210,8 @@ pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
         }
         match outcome {
             Ok(()) => sent += 1,
-            Err(e) => tracing::warn!("mail {id} to {to}: {e}; tried again later"),
+            Err((e, true)) => tracing::warn!("mail {id} to {to} bounced: {e}"),
+            Err((e, false)) => tracing::warn!("mail {id} to {to}: {e}; tried again later"),
         }
     }
     Ok(sent)

@@ -638,9 +638,9 @@ fn phase_now(c: &Client, id: &str) -> String {
         .to_string()
 }
 
-/// Issue 15's game: six players play by mail through the SMTP listener (one in Czech in
-/// Windows-1250, one HTML-only, one quoting the judge's earlier mail), the seventh on the
-/// web API, in the same game; private press between two mail players through the judge;
+/// Issue 15's game: seven players sign on by mail through the SMTP listener; six play by
+/// mail (one in Czech in Windows-1250, one HTML-only, one quoting the judge's earlier mail),
+/// the seventh sends orders from the web API and reads them back by mail, in the same game; private press between two mail players through the judge;
 /// reminders before the deadline; the results of each phase mailed with the board; past
 /// the first adjustments.
 #[test]
@@ -678,7 +678,7 @@ fn six_players_by_mail_and_one_on_the_web_play_past_the_first_adjustments() {
         ],
     );
     let (id, gm, players) = full_game(&server, "wg", "7", json!({"deadlines": {"kind": "manual"}}));
-    let secrets: Vec<String> = players[..6]
+    let secrets: Vec<String> = players
         .iter()
         .map(|(_, c)| {
             c.ok(&format!("/api/v1/games/{id}/mail-secret"), json!({}))["secret"]
@@ -697,13 +697,13 @@ fn six_players_by_mail_and_one_on_the_web_play_past_the_first_adjustments() {
         &format!("/api/v1/games/{id}/gm"),
         json!({"act": "deadline", "at": at}),
     );
-    common::server::wait_for(30, "six reminders", || {
+    common::server::wait_for(30, "seven reminders", || {
         delivered(&maildir)
             .iter()
             .filter_map(|m| entente_mail::read_message(m.as_bytes()).ok())
             .filter(|m| m.text.contains("<mail password>"))
             .count()
-            >= 6
+            >= 7
     });
 
     // Spring 1901 by mail, each its own way, and by the web for the seventh.
@@ -779,6 +779,19 @@ fn six_players_by_mail_and_one_on_the_web_play_past_the_first_adjustments() {
         &format!("/api/v1/games/{id}/orders"),
         json!({"power": power(6), "orders": of(ORDERS, &power(6))}),
     );
+    // The web player reads by mail the sheet sent from the web.
+    send(6, "", format!("{}LIST\r\n", signon(6)).into_bytes());
+    let first_order = sheet(web, &id, &power(6))["lines"][0]["order"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    common::server::wait_for(20, "the web player's LIST by mail", || {
+        delivered(&maildir)
+            .iter()
+            .filter(|m| m.contains(&format!("To: {}", address(6))))
+            .filter_map(|m| entente_mail::read_message(m.as_bytes()).ok())
+            .any(|m| m.text.contains(&first_order))
+    });
     for (i, (_, c)) in players.iter().enumerate().take(6) {
         let s = sheet(c, &id, &power(i));
         let lines = s["lines"].as_array().unwrap();
@@ -856,24 +869,40 @@ fn six_players_by_mail_and_one_on_the_web_play_past_the_first_adjustments() {
         );
     }
 
-    // Every mail player got the three results with the board; the web player no mail.
-    common::server::wait_for(30, "the results of three phases", || {
+    // Every player got the three results with the board.
+    let counts = || {
         let mails = delivered(&maildir);
-        (0..6).all(|i| {
-            mails
-                .iter()
-                .filter(|m| m.contains(&format!("To: {}", address(i))) && m.contains("board.png"))
-                .count()
-                >= 3
+        (0..7)
+            .map(|i| {
+                mails
+                    .iter()
+                    .filter(|m| {
+                        m.contains(&format!("To: {}", address(i))) && m.contains("board.png")
+                    })
+                    .count()
+            })
+            .collect::<Vec<_>>()
+    };
+    let waited = std::panic::catch_unwind(|| {
+        common::server::wait_for(30, "the results of three phases", || {
+            let mails = delivered(&maildir);
+            (0..7).all(|i| {
+                mails
+                    .iter()
+                    .filter(|m| {
+                        m.contains(&format!("To: {}", address(i))) && m.contains("board.png")
+                    })
+                    .count()
+                    >= 3
+            })
         })
     });
-    let mails = delivered(&maildir);
     assert!(
-        !mails
-            .iter()
-            .any(|m| m.contains(&format!("To: {}", address(6)))),
-        "the web player got mail"
+        waited.is_ok(),
+        "results with the board per player: {:?}",
+        counts()
     );
+    let mails = delivered(&maildir);
     let czech: Vec<String> = mails
         .iter()
         .filter(|m| m.contains(&format!("To: {}", address(1))) && m.contains("board.png"))

@@ -21,6 +21,8 @@ CREATE TABLE mail_out (
     next_at BIGINT NOT NULL,
     attempts BIGINT NOT NULL DEFAULT 0,
     sent_at BIGINT,
+    -- The relay refused it for good (a 5xx answer, an address it will never take).
+    bounced_at BIGINT,
     last_error TEXT
 );
 CREATE INDEX mail_out_due ON mail_out(sent_at, next_at);
@@ -36,4 +38,13 @@ CREATE TABLE mail_reminded (
     hours BIGINT NOT NULL,
     account_id BIGINT NOT NULL,
     PRIMARY KEY (game_id, phase, hours, account_id)
+);
+-- Delivery-status mail received (a bounce of a mail the judge sent), kept for the game
+-- master; never answered.
+CREATE TABLE mail_bounces (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    sender TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at BIGINT NOT NULL
 );
