@@ -267,6 +267,75 @@ for (const j of junctions) {
   }
 }
 
+// Borders: a line of (lat, lon) points between two land provinces, its ends at named nodes
+// or given directly. Along it, every `step` px, a pair of seeds is put `eps` px either side, one
+// for each province, so the Voronoi border between the two follows the line. Which province
+// is on which side comes from their towns (a weighted vote; a contradiction is an error).
+const borderSeeds = [];
+const borderLines = {};
+{
+  const step = 2;
+  const eps = 0.6;
+  const nodes = cfg.nodes ?? {};
+  const own = (abbr) => landSeeds.filter((s) => s.abbr === abbr && !s.junction);
+  for (const [pair, list] of Object.entries(cfg.borders ?? {})) {
+    const [a, b] = pair.split("|");
+    for (const x of [a, b]) if (!kinds[x] || kinds[x] === "sea") throw new Error(`border ${pair}: '${x}' is not a land province of the variant`);
+    const ll = list.map((q) => {
+      if (typeof q !== "string") return q;
+      if (!nodes[q]) throw new Error(`border ${pair}: no node '${q}'`);
+      if (!q.split("-").includes(a) || !q.split("-").includes(b)) throw new Error(`border ${pair}: node '${q}' does not name both provinces`);
+      return nodes[q];
+    });
+    const line = ll.map(([lat, lon]) => projection([lon, lat]));
+    // A free end (not a node) stops at a coast or a frontier: carry it on 15px past its last
+    // point, so the seeds reach the coast or frontier however the coastline was simplified.
+    const extend = (from, to) => {
+      const len = Math.hypot(to[0] - from[0], to[1] - from[1]) || 1;
+      return [to[0] + ((to[0] - from[0]) * 15) / len, to[1] + ((to[1] - from[1]) * 15) / len];
+    };
+    if (typeof list[0] !== "string") line.unshift(extend(line[1], line[0]));
+    if (typeof list[list.length - 1] !== "string") line.push(extend(line[line.length - 2], line[line.length - 1]));
+    borderLines[[a, b].sort().join("|")] = line;
+    // Which side: the sign of the cross product at the nearest point of the line, weighted.
+    const side = (p) => {
+      let best = null;
+      for (let i = 1; i < line.length; i++) {
+        const [u, v] = [line[i - 1], line[i]];
+        const d = segDist(p, u, v);
+        if (!best || d < best.d) best = { d, c: (v[0] - u[0]) * (p[1] - u[1]) - (v[1] - u[1]) * (p[0] - u[0]) };
+      }
+      return Math.sign(best.c) / (best.d + 5);
+    };
+    const va = own(a).reduce((t, s) => t + side(s.p), 0);
+    const vb = own(b).reduce((t, s) => t + side(s.p), 0);
+    if (Math.sign(va) === Math.sign(vb) || !va || !vb) throw new Error(`border ${pair}: the towns of ${a} and ${b} lie on the same side of it`);
+    // In SVG coordinates (y down) a positive cross product is the right-hand side.
+    const [right, left] = va > 0 ? [a, b] : [b, a];
+    for (let i = 1; i < line.length; i++) {
+      const [u, v] = [line[i - 1], line[i]];
+      const len = Math.hypot(v[0] - u[0], v[1] - u[1]);
+      if (len < 1e-9) continue;
+      const n = [-(v[1] - u[1]) / len, (v[0] - u[0]) / len]; // to the right-hand side
+      const k = Math.max(1, Math.round(len / step));
+      for (let j = i === 1 ? 0 : 1; j <= k; j++) {
+        const m = [u[0] + ((v[0] - u[0]) * j) / k, u[1] + ((v[1] - u[1]) * j) / k];
+        borderSeeds.push({ abbr: right, other: left, border: pair, sea: false, p: [m[0] + eps * n[0], m[1] + eps * n[1]] });
+        borderSeeds.push({ abbr: left, other: right, border: pair, sea: false, p: [m[0] - eps * n[0], m[1] - eps * n[1]] });
+      }
+    }
+  }
+}
+// The border seeds that take part in splitting an area: those of borders whose two provinces
+// both have towns there, lying in the area or just off it (within 4px: past a coast). One
+// deeper outside (in Switzerland) would claim land across the empty country beyond.
+function borderSeedsFor(list, area) {
+  const here = new Set(list.filter((s) => !s.junction).map((s) => s.abbr));
+  const segs = segments(area);
+  const near = (p) => segs.some(([a, b]) => Math.abs(a[0] - p[0]) < 60 && Math.abs(a[1] - p[1]) < 60 && segDist(p, a, b) < 4);
+  return borderSeeds.filter((s) => here.has(s.abbr) && here.has(s.other) && (inMulti(s.p, area) || near(s.p)));
+}
+
 // Components of the land, and which are impassable islands.
 const impPoints = (cfg.impassable?.islands ?? []).map(([, lat, lon]) => projection([lon, lat]));
 const components = land.map((poly) => ({
@@ -284,8 +353,12 @@ function cellsIn(area, list, out) {
   const vor = dl.voronoi([-1, -1, W + 1, H + 1]);
   const per = new Map();
   list.forEach((s, i) => {
-    const cell = vor.cellPolygon(i);
+    let cell = vor.cellPolygon(i);
     if (!cell) return;
+    // On a binary grid (1/256 px): polygon-clipping's sweep is robust with exact coordinates.
+    cell = cell.map(([x, y]) => [Math.round(x * 256) / 256, Math.round(y * 256) / 256]);
+    cell = cell.filter((q, k) => k === 0 || q[0] !== cell[k - 1][0] || q[1] !== cell[k - 1][1]);
+    if (cell.length < 4) return;
     if (!per.has(s.abbr)) per.set(s.abbr, []);
     per.get(s.abbr).push([cell]);
   });
@@ -312,13 +385,15 @@ for (const zone of cfg.zones ?? []) {
     if (zoneSeedHere || (zone.islands && !comp.seeds.length)) kept.push(poly);
   }
   keptZones.push(...kept);
-  cellsIn(kept, landSeeds.filter((s) => inMulti(s.p, kept)), pieces);
+  const inZone = landSeeds.filter((s) => inMulti(s.p, kept));
+  cellsIn(kept, [...inZone, ...borderSeedsFor(inZone, kept)], pieces);
 }
 let rest = pc.union(...seeded.map((p) => [p]));
 if (keptZones.length) rest = pc.difference(rest, keptZones);
 if (impassableCountries.length) rest = pc.difference(rest, impassableCountries);
 // Junction seeds take part wherever they are (one may lie just off the coast).
-cellsIn(rest, landSeeds.filter((s) => s.junction || inMulti(s.p, rest)), pieces);
+const inRest = landSeeds.filter((s) => s.junction || inMulti(s.p, rest));
+cellsIn(rest, [...inRest, ...borderSeedsFor(inRest, rest)], pieces);
 
 const sea = pc.difference(view, land);
 const seaUsed = sea.filter((poly) => seaSeeds.some((s) => inPoly(s.p, poly)));
@@ -345,6 +420,51 @@ for (const p of variant.province) {
   const mp = list.length > 1 ? pc.union(...list) : list[0] || [];
   if (!mp.length) throw new Error(`province '${p.abbr}' got no area: check its seeds`);
   shapes.set(p.abbr, mp);
+}
+// Slivers: a small piece of a land province holding none of its towns, touching other land
+// (a cell of a border seed reaching past the end of its line), goes to the province it shares
+// the most border with.
+for (const p of variant.province) {
+  if (p.kind === "sea") continue;
+  const mp = shapes.get(p.abbr);
+  if (mp.length < 2) continue;
+  const own = landSeeds.filter((s) => s.abbr === p.abbr);
+  const keep = [];
+  for (const poly of mp) {
+    if (polyArea(poly) >= 40 || own.some((s) => inPoly(s.p, poly))) {
+      keep.push(poly);
+      continue;
+    }
+    const by = new Map();
+    for (let k = 1; k < poly[0].length; k++) {
+      const [a, b] = [poly[0][k - 1], poly[0][k]];
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      if (len < 1e-9) continue;
+      const m = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const n = [-(b[1] - a[1]) / len, (b[0] - a[0]) / len];
+      for (const sgn of [1, -1]) {
+        const q = [m[0] + sgn * 0.5 * n[0], m[1] + sgn * 0.5 * n[1]];
+        if (inPoly(q, poly)) continue;
+        const who = variant.province.find((o) => o.abbr !== p.abbr && o.kind !== "sea" && inMulti(q, shapes.get(o.abbr)));
+        if (who) by.set(who.abbr, (by.get(who.abbr) || 0) + len);
+      }
+    }
+    const best = [...by.entries()].sort((x, y) => y[1] - x[1])[0];
+    if (!best) {
+      keep.push(poly);
+      continue;
+    }
+    console.log(`sliver of ${p.abbr} (${polyArea(poly).toFixed(1)}px²) given to ${best[0]}`);
+    shapes.set(best[0], pc.union(shapes.get(best[0]), [poly]));
+  }
+  shapes.set(p.abbr, keep);
+}
+// Every town lies in its own province (a border line drawn on the wrong side of one would
+// leave it a pocket of its own).
+for (const s of landSeeds) {
+  if (s.junction || s.abbr === OFF) continue;
+  const mp = shapes.get(s.abbr);
+  if (mp && !inMulti(s.p, mp)) console.warn(`warning: ${s.name} lies outside ${s.abbr}`);
 }
 const provinceLand = unionAll(variant.province.filter((p) => p.kind !== "sea").map((p) => shapes.get(p.abbr)));
 const impassable = pc.difference(land, provinceLand);
@@ -475,6 +595,7 @@ const out = {
   sources: [
     "Coastlines and borders: Natural Earth 1:50m admin-0 countries (public domain), via the npm package world-atlas 2.0.2",
     `Province regions: Voronoi cells of real places (tools/mapgen/${variantName}.js), generated by tools/mapgen/generate.js`,
+    ...(cfg.borders ? [`Interior land borders: lines drawn after the classic 1901 board and the rivers, ranges and frontiers it follows (tools/mapgen/${variantName}.js)`] : []),
     ...(cfg.rivers ? [`Rivers: lines through real places on their course (tools/mapgen/${variantName}.js)`] : []),
   ],
   land: pathOf(land),
@@ -568,6 +689,10 @@ for (const j of junctions) {
 }
 if (crossings) out.crossings = crossings;
 if (cfg.legend) out.legend = cfg.legend;
+// The border lines themselves (what the provinces' common borders were drawn along).
+if (Object.keys(borderLines).length) {
+  out.borders = Object.fromEntries(Object.entries(borderLines).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, line]) => [k, line.map(pt)]));
+}
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 fs.writeFileSync(outFile, JSON.stringify(out, null, 1) + "\n");
 console.log(`wrote ${path.relative(root, outFile)} (${(fs.statSync(outFile).size / 1024).toFixed(0)} KiB)`);

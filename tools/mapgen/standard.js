@@ -40,6 +40,8 @@ export default {
     { countries: ["246", "248"], islands: true }, // Finland, Åland
     { countries: ["008"], islands: true }, // Albania
     { countries: ["826"], islands: true }, // United Kingdom
+    { countries: ["788"], islands: true }, // Tunisia
+    { countries: ["012", "504", "732"], islands: true }, // Algeria, Morocco, Western Sahara
   ],
   impassable: {
     // Switzerland, Liechtenstein; the Levant's south and the Sahara's north stay off the board.
@@ -60,6 +62,159 @@ export default {
   water: {
     con: [["Sea of Marmara", 40.7, 28.2]],
     den: [["Oresund", 55.75, 12.75], ["Great Belt", 55.3, 11.0], ["Little Belt", 55.3, 9.8]],
+  },
+  // Interior land borders where no country border of a zone gives one: each a line of
+  // (latitude, longitude) points from one end to the other, drawn after the classic 1901 board
+  // and the rivers, ranges and historical frontiers it follows (named beside each). A border
+  // starts and ends at a node (where three provinces meet, named after them) or just past a
+  // coast or a zone's frontier. The generator puts each side's province on its side of the line.
+  nodes: {
+    "lvn-mos-stp": [57.4, 30.0],
+    "lvn-mos-war": [54.1, 25.8],
+    "lvn-pru-war": [54.3, 22.8], // the Suwalki corner of East Prussia
+    "mos-ukr-war": [51.8, 25.2], // the Pripet marshes
+    "gal-ukr-war": [50.45, 24.1], // Galicia's north-east corner, by Brody
+    "gal-rum-ukr": [48.2, 26.7], // the Zbruch meets the Prut
+    "rum-sev-ukr": [47.3, 29.8], // the Dniester
+    "mos-sev-ukr": [50.8, 41.5], // the Don
+    "arm-smy-syr": [37.9, 36.6], // the Taurus
+    "ank-arm-smy": [39.6, 36.0], // the Kizilirmak
+    "ank-con-smy": [40.0, 30.2],
+    "bul-rum-ser": [44.05, 22.65], // the Timok's mouth on the Danube
+    "bud-rum-ser": [44.75, 21.4], // the Danube above the Iron Gate
+    "bud-gal-rum": [47.8, 25.0], // the Carpathians by Bukovina
+    "bud-gal-vie": [49.4, 19.5], // the Tatra
+    "bud-tri-vie": [46.5, 16.3], // the Mur meets the Drava
+    "bud-ser-tri": [44.85, 19.3], // the Drina meets the Sava
+    "alb-ser-tri": [42.9, 19.1],
+    "bul-gre-ser": [41.4, 22.95], // the Struma gorge
+    "tri-tyr-vie": [47.0, 13.7], // the Hohe Tauern
+    "tri-tyr-ven": [46.55, 13.0], // the Carnic Alps
+    "pie-tyr-ven": [46.45, 10.4], // the Stelvio
+    "pie-tus-ven": [44.55, 9.8], // the Apennines above La Spezia
+    "rom-tus-ven": [43.65, 12.1],
+    "apu-rom-ven": [42.9, 13.6], // the Tronto
+    "apu-nap-rom": [41.5, 14.1],
+    "boh-tyr-vie": [48.6, 14.8],
+    "boh-mun-tyr": [48.75, 13.8], // the Bohemian Forest's three-country point
+    "boh-gal-vie": [49.55, 18.9], // the Jablunkov pass
+    "boh-gal-sil": [50.05, 18.6],
+    "boh-mun-sil": [50.85, 14.5],
+    "gal-sil-war": [50.35, 19.4], // the Three Emperors' Corner
+    "pru-sil-war": [52.75, 18.1],
+    "ber-pru-sil": [53.25, 15.9],
+    "ber-mun-sil": [51.35, 14.3],
+    "ber-kie-mun": [51.85, 10.8], // the Harz
+    "kie-mun-ruh": [50.75, 9.4],
+    "cly-edi-lvp": [55.7, -3.75],
+    "edi-lvp-yor": [55.3, -2.5], // the Cheviots
+    "lvp-wal-yor": [53.0, -1.95],
+    "lon-wal-yor": [52.35, -1.2],
+    "bre-par-pic": [49.05, 0.8],
+    "bur-par-pic": [49.35, 3.6],
+    "bur-gas-par": [46.5, 2.4],
+    "bre-gas-par": [46.95, -0.1],
+    "bur-gas-mar": [44.4, 3.0], // the Cevennes
+  },
+  borders: {
+    // Britain
+    "cly|edi": [[58.6, -3.9], [58.0, -4.4], [57.4, -4.6], [56.8, -4.4], [56.3, -4.2], [56.05, -3.95], "cly-edi-lvp"], // the Highlands' watershed
+    "cly|lvp": ["cly-edi-lvp", [55.3, -4.2], [55.15, -4.95]], // the Southern Uplands
+    "edi|lvp": ["cly-edi-lvp", [55.45, -3.2], "edi-lvp-yor"],
+    "edi|yor": ["edi-lvp-yor", [55.6, -2.2], [55.8, -1.95]], // the Tweed
+    "lvp|yor": ["edi-lvp-yor", [54.8, -2.4], [54.3, -2.3], [53.8, -2.1], [53.4, -1.9], "lvp-wal-yor"], // the Pennines
+    "lvp|wal": ["lvp-wal-yor", [53.0, -2.7], [53.2, -3.0], [53.4, -3.2]], // the Dee
+    "wal|yor": ["lvp-wal-yor", [52.7, -1.5], "lon-wal-yor"],
+    "lon|yor": ["lon-wal-yor", [52.6, -0.5], [52.85, 0.2], [52.95, 0.3]], // the Nene to the Wash
+    "lon|wal": ["lon-wal-yor", [51.9, -1.6], [51.4, -1.8], [50.9, -1.9], [50.6, -1.95]],
+    // France
+    "bre|pic": ["bre-par-pic", [49.3, 0.4], [49.5, 0.25]], // the lower Seine
+    "par|pic": ["bre-par-pic", [49.15, 1.6], [49.2, 2.5], [49.25, 3.2], "bur-par-pic"],
+    "bur|pic": ["bur-par-pic", [49.7, 3.9], [50.1, 4.15]],
+    "bur|par": ["bur-par-pic", [48.9, 3.7], [48.6, 3.9], [48.2, 4.4], [47.7, 3.9], [47.2, 3.1], "bur-gas-par"], // the Loire above Nevers
+    "gas|par": ["bur-gas-par", [46.8, 1.3], "bre-gas-par"],
+    "bre|par": ["bre-gas-par", [47.5, 0.2], [48.2, 0.7], [48.6, 0.8], "bre-par-pic"],
+    "bre|gas": ["bre-gas-par", [46.95, -0.9], [46.9, -2.3]],
+    "bur|gas": ["bur-gas-par", [46.0, 2.5], [45.4, 2.4], [44.9, 2.3], "bur-gas-mar"], // the Massif Central
+    "gas|mar": ["bur-gas-mar", [43.9, 2.6], [43.3, 2.3], [42.9, 2.0], [42.5, 1.9]],
+    "bur|mar": ["bur-gas-mar", [44.8, 4.0], [45.1, 4.8], [45.4, 5.4], [45.9, 5.75], [46.25, 5.95], [46.5, 6.3]], // the Isere, to Lake Geneva
+    // Germany
+    "ber|kie": ["ber-kie-mun", [52.4, 10.9], [53.0, 11.2], [53.5, 10.9], [54.1, 10.95]], // the Elbe
+    "kie|mun": ["ber-kie-mun", [51.4, 10.3], [51.0, 9.9], "kie-mun-ruh"],
+    "kie|ruh": ["kie-mun-ruh", [51.2, 9.0], [51.6, 8.6], [52.05, 7.9], [52.25, 7.0]],
+    "mun|ruh": ["kie-mun-ruh", [50.2, 9.4], [49.8, 9.2], [49.5, 8.45], [49.2, 8.37], [49.03, 8.2], [48.93, 7.95]], // the Main, the Rhine, the Lauter
+    "ber|mun": ["ber-kie-mun", [51.9, 11.5], [51.85, 12.4], [51.6, 13.3], "ber-mun-sil"],
+    "mun|sil": ["ber-mun-sil", "boh-mun-sil"],
+    "ber|sil": ["ber-mun-sil", [51.5, 14.7], [51.9, 15.0], [52.4, 15.2], [52.9, 15.6], "ber-pru-sil"], // the Oder
+    "ber|pru": ["ber-pru-sil", [53.6, 15.5], [54.0, 15.4], [54.25, 15.5]],
+    "pru|sil": ["ber-pru-sil", [53.1, 16.6], [52.9, 17.3], "pru-sil-war"], // the Notec
+    "pru|war": ["pru-sil-war", [52.9, 19.0], [53.2, 20.0], [53.35, 21.5], [53.6, 22.5], "lvn-pru-war"], // East Prussia's frontier
+    "lvn|pru": ["lvn-pru-war", [54.6, 22.8], [55.05, 22.0], [55.3, 21.2], [55.3, 20.8]], // the Neman
+    "sil|war": ["pru-sil-war", [52.4, 17.8], [51.8, 17.9], [51.4, 18.3], [50.9, 19.0], "gal-sil-war"], // the Prosna
+    // Austria-Hungary
+    "gal|sil": ["gal-sil-war", "boh-gal-sil"],
+    "boh|gal": ["boh-gal-sil", "boh-gal-vie"],
+    "boh|sil": ["boh-gal-sil", [50.3, 17.6], [50.4, 16.8], [50.6, 16.2], [50.8, 15.3], "boh-mun-sil"], // the Sudetes
+    "boh|mun": ["boh-mun-sil", [50.6, 13.5], [50.3, 12.5], [49.9, 12.4], [49.5, 12.6], [49.0, 13.2], "boh-mun-tyr"], // the Ore Mountains, the Bohemian Forest
+    "mun|tyr": ["boh-mun-tyr", [48.57, 13.45], [48.2, 12.85], [47.8, 12.9], [47.6, 12.5], [47.55, 11.0], [47.4, 10.2], [47.58, 9.95], [47.52, 9.62], [47.45, 9.55]], // the Inn, the Northern Limestone Alps
+    "boh|tyr": ["boh-mun-tyr", "boh-tyr-vie"],
+    "tyr|vie": ["boh-tyr-vie", [48.0, 14.6], [47.5, 14.2], "tri-tyr-vie"], // the Enns
+    "boh|vie": ["boh-tyr-vie", [48.75, 15.5], [48.7, 16.5], [48.8, 17.2], [49.2, 17.9], [49.45, 18.5], "boh-gal-vie"], // the Thaya, the Morava
+    "gal|vie": ["boh-gal-vie", "bud-gal-vie"],
+    "bud|gal": ["bud-gal-vie", [49.3, 21.0], [48.9, 22.5], [48.3, 23.5], "bud-gal-rum"], // the Carpathians
+    "bud|vie": ["bud-gal-vie", [48.7, 19.0], [48.0, 17.9], [47.6, 17.2], [47.2, 16.5], "bud-tri-vie"], // the Leitha
+    "tri|vie": ["bud-tri-vie", [46.7, 15.6], [46.7, 14.6], "tri-tyr-vie"], // the Karawanks
+    "tri|tyr": ["tri-tyr-vie", [46.7, 13.2], "tri-tyr-ven"],
+    "tri|ven": ["tri-tyr-ven", [46.2, 13.6], [45.75, 13.55]], // the Isonzo
+    "tyr|ven": ["tri-tyr-ven", [46.5, 12.2], [46.0, 11.6], [45.85, 10.9], [46.2, 10.6], "pie-tyr-ven"], // the 1866 frontier
+    "pie|tyr": ["pie-tyr-ven", [46.6, 10.4], [46.75, 10.25], [46.85, 10.1]], // the Stelvio and Umbrail
+    "bud|tri": ["bud-tri-vie", [46.2, 17.0], [45.8, 18.5], [45.3, 19.1], "bud-ser-tri"], // the Drava
+    "bud|rum": ["bud-rum-ser", [45.2, 22.3], [45.35, 23.5], [45.45, 24.8], [45.5, 25.6], [45.6, 26.3], [46.2, 26.3], [46.9, 25.8], [47.5, 25.3], "bud-gal-rum"], // the Transylvanian Alps, the Eastern Carpathians
+    "gal|rum": ["bud-gal-rum", [48.0, 26.0], "gal-rum-ukr"],
+    // The Balkans
+    "bud|ser": ["bud-ser-tri", [44.9, 20.0], [44.88, 20.5], [44.8, 21.0], "bud-rum-ser"], // the Sava, the Danube
+    "ser|tri": ["bud-ser-tri", [44.0, 19.4], [43.4, 19.2], "alb-ser-tri"], // the Drina
+    "alb|tri": ["alb-ser-tri", [42.5, 19.0], [42.2, 18.95]],
+    "alb|ser": ["alb-ser-tri", [42.7, 19.8], [42.55, 20.1]],
+    "ser|rum": ["bud-rum-ser", [44.6, 22.3], "bul-rum-ser"], // the Iron Gate
+    "bul|rum": ["bul-rum-ser", [43.8, 24.0], [43.7, 25.5], [43.92, 26.0], [44.1, 27.2], [43.75, 28.65]], // the Danube, Dobruja's frontier
+    "bul|ser": ["bul-rum-ser", [43.3, 22.7], [42.7, 22.5], [42.0, 22.6], "bul-gre-ser"],
+    "gre|ser": [[40.85, 20.98], [40.95, 21.8], [41.15, 22.6], "bul-gre-ser"],
+    "bul|gre": ["bul-gre-ser", [41.2, 23.5], [40.75, 23.85]], // the Struma
+    // Italy
+    "pie|ven": ["pie-tyr-ven", [46.0, 10.3], [45.6, 9.95], [45.0, 9.7], "pie-tus-ven"], // the Adda
+    "pie|tus": ["pie-tus-ven", [44.15, 9.55]],
+    "tus|ven": ["pie-tus-ven", [44.3, 10.5], [44.1, 11.3], [43.9, 12.0], "rom-tus-ven"], // the Apennines
+    "rom|ven": ["rom-tus-ven", [43.3, 13.0], "apu-rom-ven"],
+    "apu|ven": ["apu-rom-ven", [42.9, 13.95]],
+    "rom|tus": ["rom-tus-ven", [43.3, 11.9], [42.8, 11.8], [42.4, 11.5], [42.3, 11.4]],
+    "apu|rom": ["apu-rom-ven", [42.4, 13.9], [41.9, 14.0], "apu-nap-rom"],
+    "nap|rom": ["apu-nap-rom", [41.3, 13.7], [41.2, 13.6]], // the Garigliano
+    "apu|nap": ["apu-nap-rom", [41.2, 14.9], [40.9, 15.4], [40.6, 16.1], [40.4, 16.6], [40.3, 16.85]],
+    // Russia
+    "lvn|stp": ["lvn-mos-stp", [57.9, 28.7], [58.5, 27.9], [59.0, 27.8], [59.4, 28.1], [59.7, 28.0]], // Lake Peipus, the Narva
+    "mos|stp": ["lvn-mos-stp", [58.0, 33.0], [58.3, 36.0], [58.4, 40.0], [58.8, 44.0], [59.0, 50.0], [59.5, 60.0], [59.8, 75.0]],
+    "lvn|mos": ["lvn-mos-stp", [56.5, 29.0], [55.7, 27.8], [55.0, 26.8], "lvn-mos-war"], // the Dvina
+    "lvn|war": ["lvn-pru-war", [54.0, 23.5], [54.35, 24.6], "lvn-mos-war"], // the Neman
+    "mos|war": ["lvn-mos-war", [53.2, 25.5], [52.5, 25.2], "mos-ukr-war"],
+    "ukr|war": ["mos-ukr-war", [51.2, 24.4], "gal-ukr-war"], // the Bug
+    "gal|war": ["gal-sil-war", [50.3, 20.5], [50.5, 21.6], [50.7, 22.5], [50.6, 23.4], "gal-ukr-war"], // the Vistula, the San
+    "gal|ukr": ["gal-ukr-war", [50.1, 25.15], [49.5, 26.1], [48.6, 26.3], "gal-rum-ukr"], // the Zbruch
+    "rum|ukr": ["gal-rum-ukr", [48.2, 27.8], [47.6, 29.2], "rum-sev-ukr"], // the Dniester
+    "rum|sev": ["rum-sev-ukr", [46.8, 30.0], [46.2, 30.3]], // the Dniester
+    "mos|ukr": ["mos-ukr-war", [52.0, 27.5], [52.3, 30.5], [52.4, 33.0], [52.4, 36.2], [52.3, 39.0], "mos-sev-ukr"], // the Pripet, the Desna
+    "sev|ukr": ["rum-sev-ukr", [47.8, 31.5], [48.0, 33.5], [47.8, 35.3], [48.0, 37.0], [48.3, 38.5], [49.2, 39.5], "mos-sev-ukr"], // the Dnieper's steppe, the Donets
+    "mos|sev": ["mos-sev-ukr", [51.8, 43.5], [52.3, 46.0], [53.0, 50.0], [53.5, 60.0]], // the Khoper, the Volga
+    "arm|sev": [[41.85, 41.6], [41.55, 42.6], [41.2, 43.8], [41.0, 45.3], [41.0, 47.0], [40.6, 50.0], [40.0, 60.0]], // the Caucasus
+    // The Ottoman Empire
+    "bul|con": [[42.0, 27.9], [41.5, 27.2], [41.0, 26.9], [40.7, 26.75], [40.6, 26.55]], // to the Gulf of Saros: Gallipoli is Constantinople's
+    "ank|con": ["ank-con-smy", [40.5, 30.6], [41.2, 30.9]], // the Sakarya
+    "con|smy": ["ank-con-smy", [39.4, 29.0], [39.2, 28.8], [39.15, 27.4], [39.1, 26.5]],
+    "ank|smy": ["ank-con-smy", [39.5, 31.0], [39.3, 32.8], [39.5, 34.0], "ank-arm-smy"],
+    "ank|arm": ["ank-arm-smy", [40.3, 36.9], [41.1, 37.7]],
+    "arm|smy": ["ank-arm-smy", [38.8, 36.4], "arm-smy-syr"],
+    "smy|syr": ["arm-smy-syr", [37.2, 36.3], [36.8, 35.9]],
+    "arm|syr": ["arm-smy-syr", [37.75, 38.3], [38.2, 39.8], [38.1, 41.5], [37.6, 43.0], [37.5, 45.0], [37.0, 60.0]], // the Taurus, the Zagros' foot
   },
   provinces: {
     // --- seas ---

@@ -46,6 +46,10 @@ pub struct Geometry {
     pub provinces: HashMap<String, ProvinceGeometry>,
     #[serde(default)]
     pub coasts: HashMap<String, CoastGeometry>,
+    /// The lines interior land borders were drawn along (`"bur|par"`: points, SVG units), as
+    /// `tools/mapgen` wrote them: borders that follow no country border.
+    #[serde(default)]
+    pub borders: std::collections::BTreeMap<String, Vec<Point>>,
 }
 
 #[derive(Deserialize, Debug, Clone)]
