@@ -49,6 +49,33 @@ pub struct Args {
     /// before the deadline (comma-separated; none: no reminders).
     #[arg(long, default_value = "24,1", value_delimiter = ',')]
     mail_remind_hours: Vec<f64>,
+    /// Serve DAIDE bots (the Diplomacy AI Development Environment's protocol) at this address
+    /// (`127.0.0.1:16713`; port 0: any free port): bots that connect sit at a standard game
+    /// that starts when its bot seats are taken (docs/daide.md).
+    #[arg(long)]
+    daide: Option<String>,
+    /// Seats for bots in each DAIDE game; the other powers are kept for players (in civil
+    /// disorder until one comes).
+    #[arg(long, default_value_t = 7)]
+    daide_bots: usize,
+    /// Powers of each DAIDE game never given to a bot (`AUS,ENG`: DAIDE's names).
+    #[arg(long, value_delimiter = ',')]
+    daide_human: Vec<String>,
+    /// Seconds for a DAIDE game's movement phases (0: no deadline; GOF moves on).
+    #[arg(long, default_value_t = 300)]
+    daide_move_secs: u32,
+    /// Seconds for a DAIDE game's retreat phases.
+    #[arg(long, default_value_t = 300)]
+    daide_retreat_secs: u32,
+    /// Seconds for a DAIDE game's adjustment phases.
+    #[arg(long, default_value_t = 300)]
+    daide_build_secs: u32,
+    /// The press level DAIDE bots may use (0: no press; 10: peace and alliances; 30...).
+    #[arg(long, default_value_t = 0)]
+    daide_press: u32,
+    /// The last year of a DAIDE game (a short game, ended by the rules' standings).
+    #[arg(long)]
+    daide_last_year: Option<i32>,
 }
 
 pub fn run(a: Args) -> CliResult<ExitCode> {
@@ -91,13 +118,52 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
         .map(|(_, at)| format!("; mail to the judge on smtp://{at}"))
         .unwrap_or_default();
     let smtp_listener = smtp.map(|(l, _)| l);
+    let daide = match &a.daide {
+        Some(addr) => {
+            let l = rt
+                .block_on(tokio::net::TcpListener::bind(addr))
+                .map_err(|e| CliError::from(format!("cannot listen for DAIDE on {addr}: {e}")))?;
+            let at = l.local_addr().map(|a| a.to_string()).unwrap_or_default();
+            Some((l, at))
+        }
+        None => None,
+    };
+    let daide_at = daide
+        .as_ref()
+        .map(|(_, at)| format!("; DAIDE bots on daide://{at}"))
+        .unwrap_or_default();
+    let daide_config = entente_daide::DaideConfig {
+        map: std::sync::Arc::new(entente_map::Map::standard()),
+        table: entente_daide::TableConfig {
+            bots: a.daide_bots.max(1),
+            humans: a
+                .daide_human
+                .iter()
+                .map(|h| h.trim().to_ascii_uppercase())
+                .collect(),
+            move_secs: a.daide_move_secs,
+            retreat_secs: a.daide_retreat_secs,
+            build_secs: a.daide_build_secs,
+            press_level: a.daide_press,
+            end_year: a.daide_last_year,
+        },
+        tick: Duration::from_millis(200),
+    };
+    let daide_listener = daide.map(|(l, _)| l);
     rt.block_on(entente_server::serve_with(
         config,
         |addr| {
-            println!("entente serve: listening on http://{addr} (database {database}){smtp_at}");
+            println!("entente serve: listening on http://{addr} (database {database}){smtp_at}{daide_at}");
             let _ = std::io::stdout().flush();
         },
         |db| {
+            if let Some(l) = daide_listener {
+                tokio::spawn(async move {
+                    if let Err(e) = entente_daide::serve(l, daide_config).await {
+                        tracing::error!("the DAIDE server stopped: {e}");
+                    }
+                });
+            }
             if let Some(l) = smtp_listener {
                 tokio::spawn(entente_mail::smtp::serve(
                     l,

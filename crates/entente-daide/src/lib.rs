@@ -1,0 +1,19 @@
+//! A DAIDE server for entente (issue 16): the Diplomacy AI Development Environment's
+//! client-server protocol (`docs/daide.md`), so that the hobby's bots play on entente's judge.
+//!
+//! - [`tokens`]: the protocol's two-octet tokens.
+//! - [`msg`]: a message as a tree of tokens, its octets and its text form.
+//! - [`board`]: the map's tokens and the messages that describe a board (MDF, SCO, NOW, orders).
+//! - [`table`]: a game played by bots: seats, orders and notes, GOF, deadlines, press, draws.
+//! - [`server`]: the TCP server: framing, the initial and representation messages, errors.
+
+pub mod board;
+pub mod msg;
+pub mod server;
+pub mod table;
+pub mod tokens;
+
+pub use board::Board;
+pub use msg::{Msg, Node};
+pub use server::{serve, DaideConfig};
+pub use table::{Table, TableConfig};

@@ -1,0 +1,297 @@
+//! The TCP server (`daide_protocol.txt`): each connection must open with the initial message
+//! (within 30 seconds, version 1, magic 0xDA10), gets the representation message, then
+//! exchanges diplomacy messages. Structural faults get the protocol's error message and the
+//! connection is closed; a client that floods is cut off; either way its power goes into civil
+//! disorder and the game goes on. Bots that ask to play sit at the open table; when its seats
+//! are taken its game starts and the next bots fill a new table.
+
+use crate::board::Board;
+use crate::msg::{self, Names};
+use crate::table::{ConnId, Out, Table, TableConfig};
+use entente_map::Map;
+use std::collections::HashMap;
+use std::io;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+
+/// Message types.
+const IM: u8 = 0;
+const RM: u8 = 1;
+const DM: u8 = 2;
+const FM: u8 = 3;
+const EM: u8 = 4;
+
+/// At most this many messages in one second from a client; more and it is cut off.
+pub const FLOOD_PER_SECOND: usize = 300;
+
+#[derive(Clone)]
+pub struct DaideConfig {
+    pub map: Arc<Map>,
+    pub table: TableConfig,
+    /// How often deadlines are looked at.
+    pub tick: Duration,
+}
+
+struct Lobby {
+    board: Arc<Board>,
+    config: TableConfig,
+    tables: Vec<Table>,
+    /// Which table a connection is at.
+    at: HashMap<ConnId, usize>,
+    senders: HashMap<ConnId, mpsc::UnboundedSender<Out>>,
+    next_conn: ConnId,
+    seed: u64,
+}
+
+impl Lobby {
+    fn flush(&mut self, t: usize) {
+        for (conn, out) in self.tables[t].take_out() {
+            if out == Out::Close {
+                self.at.remove(&conn);
+            }
+            if let Some(s) = self.senders.get(&conn) {
+                let _ = s.send(out);
+            }
+        }
+    }
+
+    /// The table a message from this connection goes to: its own, or (for a newcomer) the
+    /// open table, a new one if none is open; IAM looks for the game with that seat.
+    fn table_for(&mut self, conn: ConnId, m: &[crate::Node]) -> usize {
+        if let Some(&t) = self.at.get(&conn) {
+            return t;
+        }
+        if m.first().is_some_and(|n| n.is("IAM")) {
+            // Any started table where that power sits: the table checks the passcode.
+            let power = m
+                .get(1)
+                .and_then(|n| n.as_list())
+                .and_then(|l| l.first())
+                .and_then(|n| self.board.power_of(n));
+            if let Some(p) = power {
+                if let Some(t) = self.tables.iter().rposition(|tb| {
+                    tb.is_started() && !tb.is_over() && tb.game().map().power_ids().any(|x| x == p)
+                }) {
+                    return t;
+                }
+            }
+        }
+        let open = self.tables.iter().position(|t| t.has_free_seat());
+        let t = open.unwrap_or_else(|| {
+            self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            self.tables.push(Table::new(
+                self.board.clone(),
+                self.config.clone(),
+                self.seed,
+            ));
+            self.tables.len() - 1
+        });
+        self.at.insert(conn, t);
+        t
+    }
+}
+
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0),
+    );
+    h.finish()
+}
+
+/// Serves DAIDE clients on `listener` until the task is dropped.
+pub async fn serve(listener: TcpListener, config: DaideConfig) -> io::Result<()> {
+    let board = Arc::new(
+        Board::new(config.map.clone())
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?,
+    );
+    let lobby = Arc::new(Mutex::new(Lobby {
+        board,
+        config: config.table.clone(),
+        tables: Vec::new(),
+        at: HashMap::new(),
+        senders: HashMap::new(),
+        next_conn: 1,
+        seed: random_seed(),
+    }));
+    // Deadlines.
+    {
+        let lobby = lobby.clone();
+        let tick = config.tick;
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(tick);
+            loop {
+                every.tick().await;
+                let mut l = lobby.lock().expect("lobby");
+                let now = Instant::now();
+                for t in 0..l.tables.len() {
+                    l.tables[t].tick(now);
+                    l.flush(t);
+                }
+            }
+        });
+    }
+    loop {
+        let (stream, _) = listener.accept().await?;
+        let lobby = lobby.clone();
+        tokio::spawn(async move {
+            if let Err(e) = connection(stream, lobby).await {
+                tracing::debug!("DAIDE connection ended: {e}");
+            }
+        });
+    }
+}
+
+async fn send_em(w: &mut (impl AsyncWriteExt + Unpin), code: u16) -> io::Result<()> {
+    let mut b = vec![EM, 0, 0, 2];
+    b.extend(code.to_be_bytes());
+    w.write_all(&b).await?;
+    w.shutdown().await
+}
+
+async fn read_header(r: &mut (impl AsyncReadExt + Unpin)) -> io::Result<(u8, Vec<u8>)> {
+    let mut h = [0u8; 4];
+    r.read_exact(&mut h).await?;
+    let len = u16::from_be_bytes([h[2], h[3]]) as usize;
+    let mut body = vec![0u8; len];
+    r.read_exact(&mut body).await?;
+    Ok((h[0], body))
+}
+
+async fn connection(stream: TcpStream, lobby: Arc<Mutex<Lobby>>) -> io::Result<()> {
+    let _ = socket2::SockRef::from(&stream).set_keepalive(true);
+    let (mut r, mut w) = stream.into_split();
+    // The initial message, within 30 seconds.
+    let first = tokio::time::timeout(Duration::from_secs(30), read_header(&mut r)).await;
+    let (kind, body) = match first {
+        Err(_) => return send_em(&mut w, 0x01).await,
+        Ok(r) => r?,
+    };
+    if kind != IM {
+        return send_em(&mut w, 0x02).await;
+    }
+    if body.len() < 4 {
+        return send_em(&mut w, 0x09).await;
+    }
+    let version = u16::from_be_bytes([body[0], body[1]]);
+    let magic = u16::from_be_bytes([body[2], body[3]]);
+    if magic == 0x10DA {
+        return send_em(&mut w, 0x03).await;
+    }
+    if magic != 0xDA10 {
+        return send_em(&mut w, 0x04).await;
+    }
+    if version != 1 {
+        return send_em(&mut w, 0x05).await;
+    }
+    let (tx, mut rx) = mpsc::unbounded_channel::<Out>();
+    let (conn, rm) = {
+        let mut l = lobby.lock().expect("lobby");
+        let conn = l.next_conn;
+        l.next_conn += 1;
+        l.senders.insert(conn, tx.clone());
+        (conn, l.board.representation())
+    };
+    let mut head = vec![RM, 0];
+    head.extend((rm.len() as u16).to_be_bytes());
+    head.extend(rm);
+    w.write_all(&head).await?;
+    // The writer: messages from the table, in order.
+    let writer = tokio::spawn(async move {
+        while let Some(out) = rx.recv().await {
+            match out {
+                Out::Msg(m) => {
+                    let b = msg::to_bytes(&m);
+                    let mut frame = vec![DM, 0];
+                    frame.extend((b.len() as u16).to_be_bytes());
+                    frame.extend(b);
+                    if w.write_all(&frame).await.is_err() {
+                        break;
+                    }
+                }
+                Out::Close => {
+                    let _ = w.write_all(&[FM, 0, 0, 0]).await;
+                    let _ = w.shutdown().await;
+                    break;
+                }
+            }
+        }
+        w
+    });
+    let mut window = (Instant::now(), 0usize);
+    let result: io::Result<Option<u16>> = async {
+        loop {
+            let (kind, body) = match read_header(&mut r).await {
+                Ok(x) => x,
+                Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
+                Err(e) => return Err(e),
+            };
+            let now = Instant::now();
+            if now.duration_since(window.0) >= Duration::from_secs(1) {
+                window = (now, 0);
+            }
+            window.1 += 1;
+            if window.1 > FLOOD_PER_SECOND {
+                tracing::warn!("DAIDE client {conn} floods: cut off");
+                return Ok(Some(0x08));
+            }
+            match kind {
+                DM => {
+                    let mut l = lobby.lock().expect("lobby");
+                    match msg::from_bytes(&body) {
+                        Ok(m) => {
+                            let bad = msg::encode(&m)
+                                .iter()
+                                .any(|t| (0x58..=0x5F).contains(&(t >> 8)));
+                            if bad {
+                                return Ok(Some(0x0E));
+                            }
+                            let t = l.table_for(conn, &m);
+                            tracing::debug!(
+                                "DAIDE {conn} > {}",
+                                msg::text(&m, &*l.board as &dyn Names)
+                            );
+                            l.tables[t].handle(conn, m, now);
+                            l.flush(t);
+                        }
+                        Err(_) => {
+                            // A language error: HUH, the connection stays.
+                            let _ = tx.send(Out::Msg(vec![
+                                crate::Node::tok("HUH"),
+                                crate::Node::List(vec![crate::Node::tok("ERR")]),
+                            ]));
+                        }
+                    }
+                }
+                FM => return Ok(None),
+                EM => return Ok(None),
+                IM => return Ok(Some(0x06)),
+                RM => return Ok(Some(0x0D)),
+                _ => return Ok(Some(0x08)),
+            }
+        }
+    }
+    .await;
+    // Gone: the seat is free for IAM, the power in civil disorder, the game goes on.
+    {
+        let mut l = lobby.lock().expect("lobby");
+        l.senders.remove(&conn);
+        if let Some(t) = l.at.remove(&conn) {
+            l.tables[t].disconnect(conn, Instant::now());
+            l.flush(t);
+        }
+    }
+    drop(tx);
+    let mut w = writer.await.map_err(io::Error::other)?;
+    if let Ok(Some(code)) = result {
+        let _ = send_em(&mut w, code).await;
+    }
+    result.map(|_| ())
+}

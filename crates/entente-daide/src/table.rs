@@ -1,0 +1,1020 @@
+//! A game played by DAIDE clients: the seats, the orders each power has submitted (with the
+//! note each got), who waits and who is ready, the deadline, press and draw votes. Pure
+//! logic: messages in, messages out ([`Out`]), time passed in; the TCP server drives it.
+
+use crate::board::Board;
+use crate::msg::Node;
+use entente_game::{EndOfGame, Game, PhaseKind, PhaseRecord};
+use entente_judge::{Failure, Illegal, Outcome, Rulebook};
+use entente_map::{PowerId, UnitType};
+use entente_orders::Order;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A connection's id, given by the server.
+pub type ConnId = u64;
+
+/// What the table asks the server to do for a connection.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Out {
+    Msg(Vec<Node>),
+    /// Send the final message and close the connection.
+    Close,
+}
+
+/// How a table's game is set up.
+#[derive(Clone, Debug)]
+pub struct TableConfig {
+    /// Seats open to bots; the game starts when they are all taken.
+    pub bots: usize,
+    /// Powers kept for human players (DAIDE names, `AUS`): never given to a bot. Until a
+    /// player takes one, it is in civil disorder.
+    pub humans: Vec<String>,
+    /// Deadlines in seconds (0: none) for movement, retreat and adjustment phases.
+    pub move_secs: u32,
+    pub retreat_secs: u32,
+    pub build_secs: u32,
+    /// The press level bots may use (0: none; 10 and up: peace and alliances...).
+    pub press_level: u32,
+    /// The last year played (a short game), if any.
+    pub end_year: Option<i32>,
+}
+
+impl Default for TableConfig {
+    fn default() -> Self {
+        TableConfig {
+            bots: 7,
+            humans: Vec::new(),
+            move_secs: 300,
+            retreat_secs: 300,
+            build_secs: 300,
+            press_level: 0,
+            end_year: None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+struct Client {
+    name: Option<(String, String)>,
+    power: Option<PowerId>,
+    observer: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Seat {
+    conn: Option<ConnId>,
+    name: String,
+    version: String,
+    passcode: i32,
+    /// NOT (GOF): wait for the deadline.
+    wait: bool,
+    /// GOF sent this phase.
+    go: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Submitted {
+    order: Order,
+    nodes: Vec<Node>,
+}
+
+/// A record of a processed phase for HST: the orders as sent and their results.
+#[derive(Clone, Debug)]
+struct Past {
+    ords: Vec<Vec<Node>>,
+    sco: Vec<Node>,
+    now: Vec<Node>,
+}
+
+pub struct Table {
+    board: Arc<Board>,
+    game: Game,
+    config: TableConfig,
+    clients: HashMap<ConnId, Client>,
+    seats: BTreeMap<PowerId, Seat>,
+    started: bool,
+    over: bool,
+    orders: BTreeMap<PowerId, Vec<Submitted>>,
+    draw: BTreeSet<PowerId>,
+    deadline: Option<Instant>,
+    history: Vec<(entente_game::Phase, Past)>,
+    eliminated: BTreeMap<PowerId, i32>,
+    out: Vec<(ConnId, Out)>,
+    seed: u64,
+}
+
+fn node_list(items: Vec<Node>) -> Node {
+    Node::List(items)
+}
+
+fn reply(word: &str, msg: &[Node]) -> Vec<Node> {
+    vec![Node::tok(word), Node::List(msg.to_vec())]
+}
+
+impl Table {
+    pub fn new(board: Arc<Board>, config: TableConfig, seed: u64) -> Table {
+        let mut game = Game::new(board.map_arc().clone(), Rulebook::default());
+        if let Some(y) = config.end_year {
+            game.set_end_year(Some(y));
+        }
+        Table {
+            board,
+            game,
+            config,
+            clients: HashMap::new(),
+            seats: BTreeMap::new(),
+            started: false,
+            over: false,
+            orders: BTreeMap::new(),
+            draw: BTreeSet::new(),
+            deadline: None,
+            history: Vec::new(),
+            eliminated: BTreeMap::new(),
+            out: Vec::new(),
+            seed,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    pub fn is_started(&self) -> bool {
+        self.started
+    }
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+    /// Whether another bot may still sit down.
+    pub fn has_free_seat(&self) -> bool {
+        !self.started && !self.over && self.seats.len() < self.bot_seats()
+    }
+    /// Whether a client of this connection is at the table.
+    pub fn has_client(&self, conn: ConnId) -> bool {
+        self.clients.contains_key(&conn)
+    }
+    /// The messages to send, in order.
+    pub fn take_out(&mut self) -> Vec<(ConnId, Out)> {
+        std::mem::take(&mut self.out)
+    }
+
+    fn bot_powers(&self) -> Vec<PowerId> {
+        let mut v: Vec<PowerId> = self
+            .board
+            .map()
+            .power_ids()
+            .filter(|&p| {
+                !self
+                    .config
+                    .humans
+                    .iter()
+                    .any(|h| h.eq_ignore_ascii_case(self.board.power_name(p)))
+            })
+            .collect();
+        v.sort_by_key(|&p| self.board.power_name(p).to_string());
+        v
+    }
+    fn bot_seats(&self) -> usize {
+        self.config.bots.min(self.bot_powers().len())
+    }
+
+    fn send(&mut self, conn: ConnId, msg: Vec<Node>) {
+        self.out.push((conn, Out::Msg(msg)));
+    }
+    /// Every connection at the table: seated players and observers.
+    fn everyone(&self) -> Vec<ConnId> {
+        let mut v: Vec<ConnId> = self
+            .clients
+            .iter()
+            .filter(|(_, c)| c.power.is_some() || c.observer)
+            .map(|(&id, _)| id)
+            .collect();
+        v.sort();
+        v
+    }
+    fn broadcast(&mut self, msg: Vec<Node>) {
+        for c in self.everyone() {
+            self.send(c, msg.clone());
+        }
+    }
+
+    fn map_msg(&self) -> Vec<Node> {
+        vec![
+            Node::tok("MAP"),
+            node_list(vec![Node::Text(self.board.map_name())]),
+        ]
+    }
+
+    fn phase_secs(&self) -> u32 {
+        match self.game.phase().kind {
+            PhaseKind::Movement => self.config.move_secs,
+            PhaseKind::Retreat => self.config.retreat_secs,
+            PhaseKind::Adjustment => self.config.build_secs,
+        }
+    }
+
+    fn hlo(&self, power: PowerId) -> Vec<Node> {
+        let seat = &self.seats[&power];
+        let mut vars = vec![node_list(vec![
+            Node::tok("LVL"),
+            Node::Int(self.config.press_level as i32),
+        ])];
+        for (t, s) in [
+            ("MTL", self.config.move_secs),
+            ("RTL", self.config.retreat_secs),
+            ("BTL", self.config.build_secs),
+        ] {
+            if s > 0 {
+                vars.push(node_list(vec![Node::tok(t), Node::Int(s as i32)]));
+            }
+        }
+        vec![
+            Node::tok("HLO"),
+            node_list(vec![self.board.power(power)]),
+            node_list(vec![Node::Int(seat.passcode)]),
+            node_list(vars),
+        ]
+    }
+
+    /// A connection closed: its seat (if any) is free for IAM, the power in civil disorder.
+    pub fn disconnect(&mut self, conn: ConnId, now: Instant) {
+        if let Some(c) = self.clients.remove(&conn) {
+            if let Some(p) = c.power {
+                if let Some(s) = self.seats.get_mut(&p) {
+                    s.conn = None;
+                }
+                if self.started && !self.over {
+                    self.maybe_process(now);
+                }
+            }
+        }
+    }
+
+    /// Time passed: process the phase if its deadline is due.
+    pub fn tick(&mut self, now: Instant) {
+        if self.started && !self.over && self.deadline.is_some_and(|d| now >= d) {
+            self.process(now);
+        }
+    }
+
+    /// A message from a connection.
+    pub fn handle(&mut self, conn: ConnId, msg: Vec<Node>, now: Instant) {
+        let Some(Node::Tok(_)) = msg.first() else {
+            return self.huh(conn, &msg);
+        };
+        let head = &msg[0];
+        let args = &msg[1..];
+        let client = self.clients.entry(conn).or_default().clone();
+        if head.is("NME") {
+            let (Some(name), Some(version)) = (
+                args.first()
+                    .and_then(|n| n.as_list())
+                    .and_then(|l| l.first())
+                    .and_then(|n| n.as_text()),
+                args.get(1)
+                    .and_then(|n| n.as_list())
+                    .and_then(|l| l.first())
+                    .and_then(|n| n.as_text()),
+            ) else {
+                return self.huh(conn, &msg);
+            };
+            if client.name.is_some() || client.observer || !self.has_free_seat() {
+                return self.send(conn, reply("REJ", &msg));
+            }
+            self.clients.get_mut(&conn).expect("entered").name =
+                Some((name.to_string(), version.to_string()));
+            self.send(conn, reply("YES", &msg));
+            let m = self.map_msg();
+            self.send(conn, m);
+        } else if head.is("OBS") {
+            if client.name.is_some() || client.observer {
+                return self.send(conn, reply("REJ", &msg));
+            }
+            self.clients.get_mut(&conn).expect("entered").observer = true;
+            self.send(conn, reply("YES", &msg));
+            let m = self.map_msg();
+            self.send(conn, m);
+            if self.started {
+                let sco = self.board.sco(self.game.position());
+                let now_msg = self.board.now(&self.game);
+                self.send(conn, sco);
+                self.send(conn, now_msg);
+            }
+        } else if head.is("IAM") {
+            let power = args
+                .first()
+                .and_then(|n| n.as_list())
+                .and_then(|l| l.first())
+                .and_then(|n| self.board.power_of(n));
+            let code = args
+                .get(1)
+                .and_then(|n| n.as_list())
+                .and_then(|l| l.first())
+                .and_then(|n| n.as_int());
+            match (power, code) {
+                (Some(p), Some(code))
+                    if self.seats.get(&p).is_some_and(|s| s.passcode == code)
+                        && client.power.is_none() =>
+                {
+                    if let Some(old) = self.seats[&p].conn {
+                        self.clients.remove(&old);
+                        self.out.push((old, Out::Close));
+                    }
+                    self.seats.get_mut(&p).expect("seat").conn = Some(conn);
+                    let c = self.clients.get_mut(&conn).expect("entered");
+                    c.power = Some(p);
+                    self.send(conn, reply("YES", &msg));
+                }
+                _ => self.send(conn, reply("REJ", &msg)),
+            }
+        } else if head.is("MAP") && args.is_empty() {
+            let m = self.map_msg();
+            self.send(conn, m);
+        } else if head.is("MDF") && args.is_empty() {
+            let m = self.board.mdf();
+            self.send(conn, m);
+        } else if head.is("YES") {
+            let inner = args.first().and_then(|n| n.as_list()).unwrap_or(&[]);
+            if inner.first().is_some_and(|n| n.is("MAP")) {
+                self.take_seat(conn, now);
+            }
+        } else if head.is("REJ") {
+            let inner = args.first().and_then(|n| n.as_list()).unwrap_or(&[]);
+            if inner.first().is_some_and(|n| n.is("MAP")) {
+                self.clients.remove(&conn);
+                self.send(conn, vec![Node::tok("OFF")]);
+                self.out.push((conn, Out::Close));
+            }
+        } else if head.is("HLO") {
+            match client.power {
+                Some(p) if self.started => {
+                    let m = self.hlo(p);
+                    self.send(conn, m);
+                }
+                _ => self.send(conn, reply("REJ", &msg)),
+            }
+        } else if head.is("SCO") || head.is("NOW") {
+            if !self.started {
+                return self.send(conn, reply("REJ", &msg));
+            }
+            let m = if head.is("SCO") {
+                self.board.sco(self.game.position())
+            } else {
+                self.board.now(&self.game)
+            };
+            self.send(conn, m);
+        } else if head.is("HST") {
+            let phase = args.first().and_then(crate::Board::phase_of);
+            match phase
+                .and_then(|ph| self.history.iter().find(|(p, _)| *p == ph))
+                .map(|(_, past)| past.clone())
+            {
+                Some(past) => {
+                    for o in past.ords {
+                        self.send(conn, o);
+                    }
+                    self.send(conn, past.sco);
+                    self.send(conn, past.now);
+                }
+                None => self.send(conn, reply("REJ", &msg)),
+            }
+        } else if head.is("SUB") {
+            self.submit(conn, &client, &msg, now);
+        } else if head.is("MIS") && args.is_empty() {
+            match client.power {
+                Some(p) if self.started && !self.over => {
+                    let m = self.missing(p);
+                    self.send(conn, m);
+                }
+                _ => self.send(conn, reply("REJ", &msg)),
+            }
+        } else if head.is("GOF") && args.is_empty() {
+            match client.power {
+                Some(p) if self.started && !self.over => {
+                    let s = self.seats.get_mut(&p).expect("seat");
+                    s.wait = false;
+                    s.go = true;
+                    self.send(conn, reply("YES", &msg));
+                    self.maybe_process(now);
+                }
+                _ => self.send(conn, reply("REJ", &msg)),
+            }
+        } else if head.is("NOT") {
+            self.not(conn, &client, &msg, now);
+        } else if head.is("DRW") && args.is_empty() {
+            match client.power {
+                Some(p) if self.started && !self.over => {
+                    self.draw.insert(p);
+                    self.send(conn, reply("YES", &msg));
+                    self.maybe_draw();
+                }
+                _ => self.send(conn, reply("REJ", &msg)),
+            }
+        } else if head.is("TME") {
+            match (args.is_empty(), self.deadline) {
+                (true, Some(d)) => {
+                    let secs = d.saturating_duration_since(now).as_secs() as i32;
+                    self.send(
+                        conn,
+                        vec![Node::tok("TME"), node_list(vec![Node::Int(secs)])],
+                    );
+                }
+                (false, _)
+                    if args
+                        .first()
+                        .and_then(|n| n.as_list())
+                        .and_then(|l| l.first())
+                        .and_then(|n| n.as_int())
+                        .is_some() =>
+                {
+                    self.send(conn, reply("YES", &msg))
+                }
+                _ => self.send(conn, reply("REJ", &msg)),
+            }
+        } else if head.is("SND") {
+            self.press(conn, &client, &msg);
+        } else if head.is("ADM") {
+            if args.len() == 2 {
+                for c in self.clients.keys().copied().collect::<Vec<_>>() {
+                    if c != conn {
+                        self.send(c, msg.clone());
+                    }
+                }
+            } else {
+                self.huh(conn, &msg);
+            }
+        } else if head.is("HUH") || head.is("PRN") || head.is("THX") || head.is("YES") {
+            // A client's remark on something the server sent: nothing to answer.
+        } else {
+            self.huh(conn, &msg);
+        }
+    }
+
+    fn huh(&mut self, conn: ConnId, msg: &[Node]) {
+        let mut inner = vec![Node::tok("ERR")];
+        inner.extend(msg.iter().cloned());
+        self.send(conn, vec![Node::tok("HUH"), Node::List(inner)]);
+    }
+
+    fn take_seat(&mut self, conn: ConnId, now: Instant) {
+        let client = self.clients.get(&conn).cloned().unwrap_or_default();
+        let Some((name, version)) = client.name.clone() else {
+            return;
+        };
+        if client.power.is_some() {
+            return;
+        }
+        if !self.has_free_seat() {
+            self.send(conn, vec![Node::tok("OFF")]);
+            self.out.push((conn, Out::Close));
+            return;
+        }
+        let free: Vec<PowerId> = self
+            .bot_powers()
+            .into_iter()
+            .filter(|p| !self.seats.contains_key(p))
+            .collect();
+        // A name like `FRA:DumbBot` asks for a power.
+        let wanted = name.split_once(':').and_then(|(pre, _)| {
+            free.iter().copied().find(|&p| {
+                self.board
+                    .power_name(p)
+                    .starts_with(&pre.to_ascii_uppercase())
+            })
+        });
+        let Some(power) = wanted.or_else(|| free.first().copied()) else {
+            return;
+        };
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let passcode = 1 + ((self.seed >> 33) % 8191) as i32;
+        self.seats.insert(
+            power,
+            Seat {
+                conn: Some(conn),
+                name,
+                version,
+                passcode,
+                wait: false,
+                go: false,
+            },
+        );
+        self.clients.get_mut(&conn).expect("client").power = Some(power);
+        if self.seats.len() >= self.bot_seats() {
+            self.start(now);
+        }
+    }
+
+    fn start(&mut self, now: Instant) {
+        self.started = true;
+        // Powers no bot took are in civil disorder until a player takes them.
+        for p in self.board.map().power_ids().collect::<Vec<_>>() {
+            if !self.seats.contains_key(&p) {
+                self.game.set_civil_disorder(p, true);
+            }
+        }
+        for p in self.seats.keys().copied().collect::<Vec<_>>() {
+            if let Some(c) = self.seats[&p].conn {
+                let m = self.hlo(p);
+                self.send(c, m);
+            }
+        }
+        self.begin_phase(now);
+    }
+
+    /// SCO, NOW and TME to everyone, the deadline set.
+    fn begin_phase(&mut self, now: Instant) {
+        let secs = self.phase_secs();
+        self.deadline = (secs > 0).then(|| now + Duration::from_secs(secs as u64));
+        let sco = self.board.sco(self.game.position());
+        let now_msg = self.board.now(&self.game);
+        self.broadcast(sco);
+        self.broadcast(now_msg);
+        if secs > 0 {
+            self.broadcast(vec![
+                Node::tok("TME"),
+                node_list(vec![Node::Int(secs as i32)]),
+            ]);
+        }
+        self.maybe_process(now);
+    }
+
+    fn units_needing_orders(&self, power: PowerId) -> Vec<Node> {
+        let pos = self.game.position();
+        let ordered: BTreeSet<u8> = self
+            .orders
+            .get(&power)
+            .map(|l| {
+                l.iter()
+                    .filter_map(|s| s.order.unit())
+                    .map(|u| self.board.map().province_of(u.loc).0)
+                    .collect()
+            })
+            .unwrap_or_default();
+        match self.game.phase().kind {
+            PhaseKind::Movement => {
+                let mut units: Vec<_> = pos.units().filter(|(_, u)| u.power == power).collect();
+                units.sort_by_key(|(_, u)| self.board.map().loc_abbr(u.loc));
+                units
+                    .into_iter()
+                    .filter(|(p, _)| !ordered.contains(&p.0))
+                    .map(|(_, u)| self.board.unit(u))
+                    .collect()
+            }
+            PhaseKind::Retreat => {
+                let mut dis: Vec<_> = pos
+                    .dislodged()
+                    .filter(|(_, d)| d.unit.power == power)
+                    .collect();
+                dis.sort_by_key(|(_, d)| self.board.map().loc_abbr(d.unit.loc));
+                dis.into_iter()
+                    .filter(|(p, _)| !ordered.contains(&p.0))
+                    .map(|(_, d)| {
+                        let Node::List(mut l) = self.board.unit(d.unit) else {
+                            unreachable!()
+                        };
+                        l.push(Node::tok("MRT"));
+                        l.push(Node::List(
+                            d.retreats
+                                .iter()
+                                .map(|x| self.board.loc(entente_map::Loc(x)))
+                                .collect(),
+                        ));
+                        Node::List(l)
+                    })
+                    .collect()
+            }
+            PhaseKind::Adjustment => Vec::new(),
+        }
+    }
+
+    /// Builds (negative) or removals (positive) still to order.
+    fn adjustments_left(&self, power: PowerId) -> i32 {
+        let map = self.board.map();
+        let pos = self.game.position();
+        let due = pos.unit_count(power) as i32 - pos.centre_count(map, power) as i32;
+        let given = self.orders.get(&power).map(|l| l.len() as i32).unwrap_or(0);
+        if due > 0 {
+            (due - given).max(0)
+        } else {
+            (due + given).min(0)
+        }
+    }
+
+    fn missing(&self, power: PowerId) -> Vec<Node> {
+        let mut m = vec![Node::tok("MIS")];
+        if self.game.phase().kind == PhaseKind::Adjustment {
+            let n = self.adjustments_left(power);
+            if n != 0 && self.game.powers_to_order().contains(&power) {
+                m.push(node_list(vec![Node::Int(n)]));
+            }
+        } else {
+            m.extend(self.units_needing_orders(power));
+        }
+        m
+    }
+
+    fn complete(&self, power: PowerId) -> bool {
+        self.missing(power).len() == 1
+    }
+
+    fn note(&mut self, power: PowerId, order: Order) -> &'static str {
+        let map = self.board.map();
+        if let Some(u) = order.unit() {
+            let prov = map.province_of(u.loc);
+            let pos = self.game.position();
+            let unit = match self.game.phase().kind {
+                PhaseKind::Retreat => pos.dislodged_at(prov).map(|d| d.unit),
+                _ => pos.unit_at(prov),
+            };
+            match unit {
+                None if self.game.phase().kind == PhaseKind::Retreat
+                    && pos.unit_at(prov).is_some_and(|u| u.power == power) =>
+                {
+                    return "NRN"
+                }
+                None => return "NSU",
+                Some(x) if x.power != power => return "NYU",
+                _ => {}
+            }
+        }
+        match self.game.check_order(power, order) {
+            None => {}
+            Some(i) => return illegal_note(i, &order, self, power),
+        }
+        if self.game.phase().kind == PhaseKind::Adjustment {
+            let left = self.adjustments_left(power);
+            match order {
+                Order::Build { .. } | Order::Waive if left >= 0 => return "NMB",
+                Order::Remove(_) if left <= 0 => return "NMR",
+                _ => {}
+            }
+        }
+        "MBV"
+    }
+
+    fn submit(&mut self, conn: ConnId, client: &Client, msg: &[Node], now: Instant) {
+        let Some(power) = client.power else {
+            return self.send(conn, reply("REJ", msg));
+        };
+        if !self.started || self.over {
+            return self.send(conn, reply("REJ", msg));
+        }
+        let mut items = &msg[1..];
+        if let Some(first) = items.first() {
+            if let Some(ph) = crate::Board::phase_of(first) {
+                if ph != self.game.phase() {
+                    return self.send(conn, reply("REJ", msg));
+                }
+                items = &items[1..];
+            }
+        }
+        for item in items {
+            let Some(nodes) = item.as_list() else {
+                self.send(conn, reply("REJ", msg));
+                continue;
+            };
+            let note = match self.board.order_of(nodes) {
+                Err(n) => n,
+                Ok((named, _)) if named.is_some_and(|p| p != power) => "NYU",
+                Ok((_, order)) => {
+                    let n = self.note(power, order);
+                    if n == "MBV" {
+                        let list = self.orders.entry(power).or_default();
+                        let map = self.board.map();
+                        if let Some(u) = order.unit() {
+                            let prov = map.province_of(u.loc);
+                            list.retain(|s| {
+                                s.order.unit().map(|x| map.province_of(x.loc)) != Some(prov)
+                            });
+                        }
+                        list.push(Submitted {
+                            order,
+                            nodes: nodes.to_vec(),
+                        });
+                    }
+                    n
+                }
+            };
+            self.send(
+                conn,
+                vec![
+                    Node::tok("THX"),
+                    Node::List(nodes.to_vec()),
+                    node_list(vec![Node::tok(note)]),
+                ],
+            );
+        }
+        let m = self.missing(power);
+        self.send(conn, m);
+        self.maybe_process(now);
+    }
+
+    fn not(&mut self, conn: ConnId, client: &Client, msg: &[Node], now: Instant) {
+        let inner = msg.get(1).and_then(|n| n.as_list()).unwrap_or(&[]).to_vec();
+        let Some(power) = client.power.filter(|_| self.started && !self.over) else {
+            return self.send(conn, reply("REJ", msg));
+        };
+        match inner.first() {
+            Some(h) if h.is("GOF") => {
+                let s = self.seats.get_mut(&power).expect("seat");
+                s.wait = true;
+                s.go = false;
+                self.send(conn, reply("YES", msg));
+            }
+            Some(h) if h.is("DRW") => {
+                self.draw.remove(&power);
+                self.send(conn, reply("YES", msg));
+            }
+            Some(h) if h.is("SUB") => {
+                match inner.get(1).and_then(|n| n.as_list()) {
+                    None => {
+                        self.orders.remove(&power);
+                    }
+                    Some(o) => {
+                        let list = self.orders.entry(power).or_default();
+                        let before = list.len();
+                        list.retain(|s| s.nodes != o);
+                        if list.len() == before {
+                            return self.send(conn, reply("REJ", msg));
+                        }
+                    }
+                }
+                self.send(conn, reply("YES", msg));
+            }
+            Some(h) if h.is("TME") => self.send(conn, reply("YES", msg)),
+            _ => self.send(conn, reply("REJ", msg)),
+        }
+        let _ = now;
+    }
+
+    fn press(&mut self, conn: ConnId, client: &Client, msg: &[Node]) {
+        let Some(from) = client
+            .power
+            .filter(|_| self.started && !self.over && self.config.press_level > 0)
+        else {
+            return self.send(conn, reply("REJ", msg));
+        };
+        let mut rest = &msg[1..];
+        if rest.first().and_then(crate::Board::phase_of).is_some() {
+            rest = &rest[1..];
+        }
+        let (Some(to), Some(press)) = (rest.first().and_then(|n| n.as_list()), rest.get(1)) else {
+            return self.huh(conn, msg);
+        };
+        let Some(to): Option<Vec<PowerId>> = to.iter().map(|n| self.board.power_of(n)).collect()
+        else {
+            return self.huh(conn, msg);
+        };
+        // Recipients in civil disorder cannot read it: CCD.
+        let absent: Vec<PowerId> = to
+            .iter()
+            .copied()
+            .filter(|p| self.seats.get(p).and_then(|s| s.conn).is_none())
+            .collect();
+        if !absent.is_empty() {
+            for p in absent {
+                let m = vec![Node::tok("CCD"), node_list(vec![self.board.power(p)])];
+                self.send(conn, m);
+            }
+            return;
+        }
+        self.send(conn, reply("YES", msg));
+        let frm = vec![
+            Node::tok("FRM"),
+            node_list(vec![self.board.power(from)]),
+            Node::List(to.iter().map(|&p| self.board.power(p)).collect()),
+            press.clone(),
+        ];
+        for p in to {
+            if let Some(c) = self.seats.get(&p).and_then(|s| s.conn) {
+                self.send(c, frm.clone());
+            }
+        }
+    }
+
+    /// The powers whose players must still decide this phase: seated, connected, with
+    /// something to order, not yet ready.
+    fn waiting_for(&self) -> Vec<PowerId> {
+        let to_order = self.game.powers_to_order();
+        self.seats
+            .iter()
+            .filter(|(p, s)| s.conn.is_some() && to_order.contains(p))
+            .filter(|(&p, s)| s.wait || !(s.go || self.complete(p)))
+            .map(|(&p, _)| p)
+            .collect()
+    }
+
+    fn maybe_process(&mut self, now: Instant) {
+        if self.started && !self.over && self.waiting_for().is_empty() {
+            self.process(now);
+        }
+    }
+
+    fn maybe_draw(&mut self) {
+        let alive: Vec<PowerId> = self.game.survivors();
+        let voters: Vec<PowerId> = alive
+            .iter()
+            .copied()
+            .filter(|p| self.seats.get(p).is_some_and(|s| s.conn.is_some()))
+            .collect();
+        if !voters.is_empty() && voters.iter().all(|p| self.draw.contains(p)) {
+            self.game.declare_draw();
+            self.finish();
+        }
+    }
+
+    /// Adjudicates the phase with the orders given, tells everyone the results, and begins
+    /// the next phase (or ends the game).
+    fn process(&mut self, now: Instant) {
+        let phase = self.game.phase();
+        let submitted: Vec<(PowerId, Submitted)> = std::mem::take(&mut self.orders)
+            .into_iter()
+            .flat_map(|(p, l)| l.into_iter().map(move |s| (p, s)))
+            .collect();
+        let orders: Vec<(PowerId, Order)> = submitted.iter().map(|(p, s)| (*p, s.order)).collect();
+        let record: PhaseRecord = self.game.process(&orders).clone();
+        let turn = Board::turn(phase);
+        let mut ords = Vec::new();
+        for (i, (_, s)) in submitted.iter().enumerate() {
+            let result = record.result.orders().get(i).map(|r| r.outcome);
+            let dislodged = s.order.unit().is_some_and(|u| {
+                let prov = self.board.map().province_of(u.loc);
+                record.after.dislodged_at(prov).is_some()
+            }) && phase.kind == PhaseKind::Movement;
+            let mut res = result_tokens(result, &s.order);
+            if dislodged {
+                if matches!(s.order, Order::Hold(_) | Order::Convoy { .. }) {
+                    res = vec![];
+                }
+                res.push(Node::tok("RET"));
+            }
+            let m = vec![
+                Node::tok("ORD"),
+                turn.clone(),
+                Node::List(s.nodes.clone()),
+                Node::List(res),
+            ];
+            ords.push(m);
+        }
+        for m in &ords {
+            self.broadcast(m.clone());
+        }
+        for s in self.seats.values_mut() {
+            s.go = false;
+            s.wait = false;
+        }
+        // Eliminations: a power with no units and no centres left.
+        let year = phase.year;
+        for p in self.board.map().power_ids().collect::<Vec<_>>() {
+            let pos = self.game.position();
+            if !self.eliminated.contains_key(&p)
+                && pos.unit_count(p) == 0
+                && pos.centre_count(self.board.map(), p) == 0
+            {
+                self.eliminated.insert(p, year);
+            }
+        }
+        let past = Past {
+            ords,
+            sco: self.board.sco(self.game.position()),
+            now: self.board.now(&self.game),
+        };
+        self.history.push((phase, past));
+        if self.game.is_over() {
+            self.finish();
+        } else {
+            self.begin_phase(now);
+        }
+    }
+
+    /// The end: SCO and NOW of the final position, SLO or DRW, the summary, OFF, and every
+    /// connection closed.
+    fn finish(&mut self) {
+        self.over = true;
+        self.deadline = None;
+        let sco = self.board.sco(self.game.position());
+        self.broadcast(sco);
+        match self.game.end().cloned() {
+            Some(EndOfGame::Victory(p)) | Some(EndOfGame::Concession(p)) => {
+                let m = vec![Node::tok("SLO"), node_list(vec![self.board.power(p)])];
+                self.broadcast(m);
+            }
+            Some(EndOfGame::Draw(ps)) => {
+                let mut m = vec![Node::tok("DRW")];
+                if ps.len() < self.game.survivors().len() {
+                    m.push(Node::List(
+                        ps.iter().map(|&p| self.board.power(p)).collect(),
+                    ));
+                }
+                self.broadcast(m);
+            }
+            _ => {}
+        }
+        let smr = self.summary();
+        self.broadcast(smr);
+        self.broadcast(vec![Node::tok("OFF")]);
+        for c in self.clients.keys().copied().collect::<Vec<_>>() {
+            self.out.push((c, Out::Close));
+        }
+    }
+
+    /// `SMR (turn) (power ('name') ('version') centres [year eliminated]) ...`.
+    fn summary(&self) -> Vec<Node> {
+        let last = self
+            .history
+            .last()
+            .map(|(p, _)| *p)
+            .unwrap_or(self.game.phase());
+        let mut m = vec![Node::tok("SMR"), Board::turn(last)];
+        for p in self.board.map().power_ids() {
+            let (name, version) = self
+                .seats
+                .get(&p)
+                .map(|s| (s.name.clone(), s.version.clone()))
+                .unwrap_or_else(|| ("civil disorder".into(), "entente".into()));
+            let mut l = vec![
+                self.board.power(p),
+                node_list(vec![Node::Text(name)]),
+                node_list(vec![Node::Text(version)]),
+                Node::Int(self.game.position().centre_count(self.board.map(), p) as i32),
+            ];
+            if let Some(y) = self.eliminated.get(&p) {
+                l.push(Node::Int(*y));
+            }
+            m.push(Node::List(l));
+        }
+        m
+    }
+}
+
+fn result_tokens(outcome: Option<Outcome>, order: &Order) -> Vec<Node> {
+    let t = |s: &str| vec![Node::tok(s)];
+    match outcome {
+        None | Some(Outcome::Succeeded) => t("SUC"),
+        Some(Outcome::Illegal(_)) => t("NSO"),
+        Some(Outcome::Failed(f)) => match f {
+            Failure::Bounced(_) | Failure::Paradox | Failure::RetreatCollision => t("BNC"),
+            Failure::Cut { .. } => t("CUT"),
+            Failure::NoConvoy { fleet: Some(_) } => t("DSR"),
+            Failure::Dislodged { .. } => match order {
+                Order::Move { .. } => t("BNC"),
+                Order::SupportHold { .. } | Order::SupportMove { .. } => t("CUT"),
+                _ => vec![],
+            },
+            _ => t("NSO"),
+        },
+    }
+}
+
+fn illegal_note(i: Illegal, order: &Order, t: &Table, power: PowerId) -> &'static str {
+    let map = t.board.map();
+    match i {
+        Illegal::NoSuchUnit => "NSU",
+        Illegal::NotYourUnit => "NYU",
+        Illegal::WrongPhase => "NRS",
+        Illegal::CoastNeeded => "CST",
+        Illegal::FleetConvoyed => "NSA",
+        Illegal::ConvoyNotAtSea => "NAS",
+        Illegal::ConvoyImpossible => "NSA",
+        Illegal::RetreatNotAllowed => "NVR",
+        Illegal::NothingDue => match order {
+            Order::Remove(_) => "NMR",
+            _ => "NMB",
+        },
+        Illegal::BuildNotAllowed => match order {
+            Order::Build { ty, loc } => {
+                let prov = map.province_of(*loc);
+                let pos = t.game.position();
+                if !map.is_centre(prov) {
+                    "NSC"
+                } else if map.home_power(prov) != Some(power) {
+                    "HSC"
+                } else if pos.owner(prov) != Some(power) {
+                    "YSC"
+                } else if pos.unit_at(prov).is_some() {
+                    "ESC"
+                } else if ty.is_some_and(|ty| !map.can_occupy(ty, *loc))
+                    || (*ty == Some(UnitType::Fleet)
+                        && !map.province(prov).coasts.is_empty()
+                        && map.coast_of(*loc).is_none())
+                {
+                    "CST"
+                } else {
+                    "ESC"
+                }
+            }
+            _ => "NRS",
+        },
+        _ => "FAR",
+    }
+}
