@@ -75,6 +75,7 @@ impl Lobby {
                 if let Some(t) = self.tables.iter().rposition(|tb| {
                     tb.is_started() && !tb.is_over() && tb.game().map().power_ids().any(|x| x == p)
                 }) {
+                    self.at.insert(conn, t);
                     return t;
                 }
             }
