@@ -76,6 +76,189 @@ export default {
     nile: [["Delta apex (Cairo)", 30.1, 31.24], ["Memphis (Mit Rahina)", 29.85, 31.25], ["Beni Suef", 29.07, 31.1], ["Minya", 28.1, 30.75], ["Asyut", 27.18, 31.18], ["Sohag", 26.56, 31.7], ["Qena", 26.16, 32.72], ["Thebes (Luxor)", 25.7, 32.64], ["Edfu", 24.98, 32.87], ["Syene (Aswan)", 24.09, 32.9], ["Abu Simbel", 22.34, 31.63], ["Buhen (Wadi Halfa)", 21.88, 31.33], ["Semna", 21.5, 30.95], ["Dongola", 19.17, 30.48]],
     canal: [["Bubastis (Zagazig)", 30.57, 31.51], ["Pithom (Tell el-Maskhuta)", 30.55, 32.1], ["Lake Timsah", 30.58, 32.28], ["Great Bitter Lake", 30.35, 32.38], ["Clysma (Suez)", 29.97, 32.55]],
   },
+  // Interior land borders: each a line of (latitude, longitude) points from one end to the
+  // other, drawn after the variant's board and the rivers, ranges and ancient frontiers it
+  // follows (named beside each). A border starts and ends at a node (where three provinces
+  // meet, named after them) or just past a coast or the map's edge. The generator puts each
+  // side's province on its side of the line. Baleares meets Tarraco and Saguntum only along
+  // the coast of its sea, and the straits' land spaces meet at their junctions: no lines.
+  nodes: {
+    "gau-lus-tar": [42.9, -1.0], // the Pyrenees above Roncesvalles
+    "gau-mas-tar": [42.75, 0.65], // the central Pyrenees (Val d'Aran)
+    "lus-sag-tar": [40.6, -1.6], // the Iberian range (Albarracin)
+    "gau-mas-rha": [46.4, 6.05], // the Jura above Lake Geneva
+    "etr-mas-rha": [45.83, 6.86], // Mont Blanc
+    "etr-rha-ven": [46.3, 8.4], // the Lepontine Alps
+    "etr-rav-ven": [45.05, 10.1], // the Po above Cremona
+    "etr-rav-rom": [43.7, 12.15], // the Apennines at the Tiber's source
+    "apu-rav-rom": [43.15, 13.0], // the Sibillini
+    "apu-nea-rom": [41.75, 14.15], // the Apennines above the Sangro
+    "rha-ven-vin": [46.75, 12.4], // the Dolomites' north-east corner
+    "rha-sam-vin": [48.6, 13.75], // the Danube below Passau
+    "dal-ven-vin": [45.55, 14.3], // the Julian Alps' south end (Snežnik)
+    "dal-ill-vin": [44.95, 16.1], // the Una
+    "ill-sam-vin": [45.95, 19.1], // the Danube above the Drava's mouth
+    "dac-ill-sam": [45.4, 21.5], // the Banat's mountains
+    "dac-ill-mac": [42.85, 22.55], // the Vlasina, where the Haemus begins
+    "dal-epi-ill": [42.5, 19.8], // the Prokletije
+    "epi-ill-mac": [42.2, 20.6], // the Šar
+    "ath-epi-mac": [39.9, 21.3], // the Pindus at Metsovo
+    "byz-dac-mac": [42.5, 26.0], // the Tundzha above Hadrianopolis
+    "che-dac-sam": [47.35, 30.1], // between the Dniester and the Bug
+    "byz-gal-mil": [38.75, 29.5],
+    "bit-byz-gal": [40.05, 29.9], // the Sangarius' bend
+    "gal-isa-mil": [38.05, 30.0], // the upper Maeander
+    "cap-gal-isa": [38.6, 33.3], // Lake Tatta
+    "cap-gal-sip": [39.6, 35.6], // the Halys' bend
+    "bit-gal-sip": [40.6, 32.7],
+    "arm-cap-sip": [39.25, 38.3], // the Euphrates
+    "arm-che-sip": [41.3, 41.85], // the Akampsis (Çoruh)
+    "arm-cap-dam": [37.8, 38.6], // the Euphrates at Samosata
+    "ant-cap-dam": [37.55, 38.2],
+    "ant-dam-sid": [34.95, 37.2], // the desert east of Emesa
+    "ara-dam-sid": [33.2, 36.05], // Hermon's eastern foot
+    "ara-sid-tye": [33.0, 35.9], // the Golan
+    "ara-jer-tye": [32.55, 35.85], // the Yarmuk
+    "ara-jer-nab": [29.9, 37.2],
+    "jer-nab-pet": [29.6, 35.9], // the Hisma
+    "jer-pet-sin": [30.6, 34.6], // the Negev
+    "nab-pet-sin": [28.97, 34.7], // in the Gulf of Aila, off Haql (Sinai and Nabataea face each other across it)
+    "ale-sin-thb": [31.085, 32.5], // by Pelusium, just inland of the junction
+    "ale-mem-thb": [30.42, 31.25], // the Damietta branch at Athribis
+    "ale-cyr-mem": [30.3, 29.6],
+    "cyr-mar-mem": [29.6, 29.4],
+    "bay-mar-mem": [26.9, 29.5],
+    "bay-mem-thb": [25.4, 32.3], // the desert west of Thebes
+    "bay-mar-pha": [25.2, 26.3],
+    "bay-pha-sah": [23.6, 26.0], // the Gilf Kebir
+    "cyr-lep-mar": [29.9, 20.6],
+    "lep-mar-pha": [28.6, 19.6],
+    "lep-num-pha": [32.0, 11.5], // the Dahar
+    "cir-num-pha": [32.3, 8.9],
+    "cir-pha-sah": [29.3, 8.3], // the Grand Erg Oriental
+    "cir-num-tha": [35.3, 8.6],
+    "car-cir-tha": [36.1, 9.0],
+    "car-cir-mau": [36.55, 3.6], // the Isser
+    "cir-mau-sah": [32.8, 0.8], // the Djebel Amour
+  },
+  borders: {
+    // Iberia and Gaul
+    "gau|lus": ["gau-lus-tar", [43.05, -1.45], [43.25, -1.6], [43.37, -1.79]], // the western Pyrenees to the Bidasoa
+    "gau|tar": ["gau-lus-tar", [42.8, -0.45], "gau-mas-tar"], // the Pyrenees' crest
+    "mas|tar": ["gau-mas-tar", [42.6, 1.5], [42.45, 2.3], [42.43, 3.15]], // the eastern Pyrenees to Cerbère
+    "lus|tar": ["gau-lus-tar", [42.6, -1.9], [42.45, -2.3], [42.0, -2.3], [41.75, -1.95], [41.2, -1.85], "lus-sag-tar"], // the Sierra de Cameros and the Moncayo
+    "lus|sag": ["lus-sag-tar", [40.3, -2.2], [39.9, -3.3], [39.3, -3.6], [38.7, -4.1], [38.3, -5.3], [38.1, -6.5], [37.55, -7.45], [37.2, -7.42]], // La Mancha, the Sierra Morena and the lower Anas (Guadiana)
+    "sag|tar": ["lus-sag-tar", [40.45, -0.7], [40.5, 0.1], [40.52, 0.5]], // the Maestrazgo to the Sénia
+    "gau|mas": ["gau-mas-tar", [43.3, 0.9], [43.9, 1.2], [44.2, 2.2], [44.5, 3.5], [45.2, 4.4], [45.62, 4.85], [45.72, 5.25], [45.9, 5.7], [46.15, 5.85], "gau-mas-rha"], // Narbonensis' frontier: the Cévennes, then the Rhône from Lyon to Geneva
+    "gau|rha": ["gau-mas-rha", [46.75, 6.45], [47.2, 7.0], [47.55, 7.6], [48.0, 7.6], [48.6, 7.9], [49.0, 8.25], [49.45, 8.45]], // the Jura and the Rhine
+    "mas|rha": ["gau-mas-rha", [46.4, 6.5], [46.2, 6.8], "etr-mas-rha"], // Lake Geneva and the Chablais Alps
+    // Italy
+    "etr|mas": ["etr-mas-rha", [45.68, 6.88], [45.25, 6.95], [44.67, 7.05], [44.15, 7.6], [43.78, 7.53]], // the Graian, Cottian and Maritime Alps
+    "etr|rha": ["etr-mas-rha", [45.95, 7.5], [46.1, 8.0], "etr-rha-ven"], // the Pennine Alps
+    "rha|ven": ["etr-rha-ven", [46.5, 8.9], [46.5, 9.33], [46.35, 9.9], [46.5, 10.55], [46.78, 11.0], [47.0, 11.5], [46.85, 11.95], "rha-ven-vin"], // the Alps' main ridge (Splügen, Bernina, Ortler, Brenner)
+    "etr|ven": ["etr-rha-ven", [45.95, 8.75], [45.65, 9.0], [45.6, 9.45], [45.3, 9.75], "etr-rav-ven"], // Lake Maggiore, the Adda and the Po
+    "rav|ven": ["etr-rav-ven", [45.05, 10.7], [44.95, 11.4], [44.95, 12.0], [44.95, 12.45]], // the Po
+    "etr|rav": ["etr-rav-ven", [44.6, 9.9], [44.3, 10.4], [44.15, 10.9], [44.05, 11.3], [43.85, 11.8], "etr-rav-rom"], // the Apennines' crest (the Cisa, the Abetone, the Futa)
+    "etr|rom": ["etr-rav-rom", [43.35, 12.1], [43.15, 12.0], [42.85, 11.85], [42.6, 11.6], [42.38, 11.55]], // Lake Trasimene, the Clanis valley and the Fiora
+    "rav|rom": ["etr-rav-rom", [43.5, 12.55], [43.3, 12.8], "apu-rav-rom"], // the Umbrian Apennines
+    "apu|rav": ["apu-rav-rom", [43.3, 13.4], [43.35, 13.72]], // the Flusor (Chienti)
+    "apu|rom": ["apu-rav-rom", [42.85, 13.2], [42.45, 13.5], [42.0, 13.85], "apu-nea-rom"], // the Apennines (the Gran Sasso, the Maiella)
+    "nea|rom": ["apu-nea-rom", [41.5, 13.95], [41.22, 13.77]], // the Liris (Garigliano)
+    "apu|nea": ["apu-nea-rom", [41.45, 14.7], [41.15, 15.2], [40.8, 15.6], [40.75, 16.1], [40.5, 16.45], [40.38, 16.85]], // the Matese, the Daunian hills and the Bradanus
+    // The Alps and the Danube
+    "ven|vin": ["rha-ven-vin", [46.62, 13.0], [46.5, 13.6], [46.3, 13.85], [45.9, 14.1], "dal-ven-vin"], // the Carnic and Julian Alps (the Claustra Alpium Iuliarum)
+    "dal|ven": ["dal-ven-vin", [45.3, 14.15], [45.05, 14.08], [44.95, 14.08]], // the Arsia (Raša), Italy's frontier in Istria
+    "rha|vin": ["rha-sam-vin", [48.3, 13.3], [47.9, 12.6], [47.55, 12.2], [47.15, 12.5], "rha-ven-vin"], // the Aenus (Inn), Raetia's frontier with Noricum
+    "rha|sam": ["rha-sam-vin", [48.85, 13.6], [49.2, 13.1], [49.5, 12.7]], // the Bohemian Forest
+    "sam|vin": ["rha-sam-vin", [48.35, 14.5], [48.45, 15.5], [48.35, 16.6], [48.1, 17.2], [47.9, 18.1], [47.8, 18.95], [47.45, 19.2], [47.0, 19.1], [46.5, 19.0], "ill-sam-vin"], // the Danube, the limes of Noricum and Pannonia
+    "dal|vin": ["dal-ven-vin", [45.45, 14.8], [45.25, 15.3], [45.1, 15.7], "dal-ill-vin"], // Gorski kotar and the Colapis (Kupa)
+    "ill|vin": ["dal-ill-vin", [45.3, 16.6], [45.45, 17.3], [45.75, 18.0], [45.75, 18.6], "ill-sam-vin"], // the Papuk hills and the Dravus (Drava)
+    "dal|ill": ["dal-ill-vin", [44.4, 16.3], [43.9, 16.9], [43.5, 17.6], [43.1, 18.3], [42.85, 19.0], "dal-epi-ill"], // the Dinaric Alps
+    "ill|sam": ["ill-sam-vin", [45.85, 19.9], [45.7, 20.6], [45.5, 21.1], "dac-ill-sam"], // across the Tisza's plain to the Banat
+    "dac|ill": ["dac-ill-sam", [44.9, 21.8], [44.6, 22.1], [44.2, 22.55], [43.9, 22.3], [43.4, 22.6], "dac-ill-mac"], // the Danube at the Iron Gates and the Timacus (Timok)
+    "dac|sam": ["dac-ill-sam", [46.0, 21.9], [46.7, 22.2], [47.35, 22.6], [47.9, 23.6], [48.0, 24.6], [47.9, 25.6], [48.25, 26.8], [48.0, 27.8], [47.7, 28.9], "che-dac-sam"], // the Carpathians and the Tyras (Dniester)
+    "che|dac": ["che-dac-sam", [46.9, 30.6], [46.6, 30.95]], // the Tylihul, between the Tyras and the Hypanis
+    "che|sam": ["che-dac-sam", [47.7, 31.1], [48.1, 32.3], [48.4, 33.5], [48.7, 34.2]], // the Hypanis (Southern Bug) and the Inhul
+    // The Balkans and Greece
+    "dal|epi": ["dal-epi-ill", [42.3, 19.45], [42.15, 19.3], [41.9, 19.35]], // Lake Scutari and the Barbana (Buna)
+    "epi|ill": ["dal-epi-ill", [42.35, 20.2], "epi-ill-mac"], // the Prokletije
+    "ill|mac": ["epi-ill-mac", [42.2, 21.1], [42.3, 21.6], [42.5, 22.2], "dac-ill-mac"], // the Šar and the Skopska Crna Gora
+    "dac|mac": ["dac-ill-mac", [42.45, 23.0], [42.35, 23.6], [42.5, 24.2], [42.6, 24.6], [42.65, 25.3], "byz-dac-mac"], // Rila and the Sredna Gora
+    "byz|dac": ["byz-dac-mac", [42.7, 26.8], [42.75, 27.4], [42.75, 27.85]], // the eastern Haemus to Cape Emine
+    "byz|mac": ["byz-dac-mac", [42.0, 26.2], [41.6, 26.3], [41.2, 26.3], [40.85, 26.0], [40.75, 25.98]], // the Hebrus (Maritsa)
+    "epi|mac": ["epi-ill-mac", [41.8, 20.55], [41.2, 20.75], [40.7, 20.9], [40.2, 21.1], "ath-epi-mac"], // the Black Drin, Lake Lychnitis (Ohrid) and the Pindus
+    "ath|mac": ["ath-epi-mac", [40.0, 21.9], [39.95, 22.35], [39.88, 22.7]], // the Cambunian mountains, Olympus and the Vale of Tempe
+    "ath|epi": ["ath-epi-mac", [39.5, 21.3], [39.15, 21.25], [38.8, 21.35], [38.5, 21.2], [38.33, 21.1]], // the Pindus and the Achelous
+    "ath|spa": [[37.88, 23.05], [37.95, 22.95], [38.05, 22.8], [38.2, 22.4], [38.3, 21.9], [38.32, 21.78], [38.33, 21.6]], // the Isthmus of Corinth, then the Gulf of Corinth to the Rhion narrows
+    // Asia Minor
+    "byz|mil": [[39.45, 26.9], [39.5, 27.6], [39.35, 28.4], [39.0, 29.0], "byz-gal-mil"], // the Temnos range between Mysia and Lydia
+    "bit|byz": ["bit-byz-gal", [40.3, 29.45], [40.45, 29.3], [40.72, 29.5], [40.85, 29.4], [41.2, 29.5]], // the Bithynian Olympus and the gulfs of Cius and Astacus
+    "byz|gal": ["bit-byz-gal", [39.7, 30.25], [39.3, 30.25], "byz-gal-mil"], // Phrygia Epictetus' frontier, between Cotiaeum and Dorylaeum
+    "gal|mil": ["byz-gal-mil", [38.4, 29.8], "gal-isa-mil"],
+    "isa|mil": ["gal-isa-mil", [37.5, 30.1], [37.0, 30.3], [36.55, 30.5]], // the Taurus, Lycia's frontier with Pamphylia
+    "gal|isa": ["gal-isa-mil", [38.3, 30.9], [38.35, 31.6], [38.45, 32.4], "cap-gal-isa"], // the Sultan mountains to Lake Tatta
+    "cap|isa": ["cap-gal-isa", [37.9, 33.7], [37.4, 33.8], [36.9, 34.05], [36.55, 34.2]], // the Taurus, and the Lamus between rough and level Cilicia
+    "cap|gal": ["cap-gal-isa", [39.0, 34.0], [39.3, 34.8], "cap-gal-sip"], // the Halys (Kızılırmak)
+    "gal|sip": ["cap-gal-sip", [40.1, 35.0], [40.35, 34.2], [40.35, 33.3], "bit-gal-sip"], // the Halys' lower course
+    "bit|gal": ["bit-gal-sip", [40.4, 32.0], [40.3, 31.0], [40.1, 30.4], "bit-byz-gal"], // the Köroğlu mountains and the Sangarius
+    "bit|sip": ["bit-gal-sip", [41.0, 33.1], [41.5, 33.3], [41.95, 33.4]], // western Paphlagonia's mountains
+    "cap|sip": ["cap-gal-sip", [39.35, 36.3], [39.4, 37.0], [39.3, 37.7], "arm-cap-sip"], // the Anti-Taurus' northern ranges
+    "arm|sip": ["arm-cap-sip", [39.7, 38.6], [40.2, 39.1], [40.5, 39.7], [40.7, 40.6], [41.0, 41.3], "arm-che-sip"], // the Pontic Alps
+    "che|sip": ["arm-che-sip", [41.6, 41.58]], // the Akampsis (Çoruh)
+    "arm|che": ["arm-che-sip", [41.6, 42.6], [41.9, 43.3], [42.3, 43.6], [42.7, 44.5], [42.5, 45.5], [42.0, 46.5], [41.7, 47.5]], // the Likhi range and the Caucasus' crest
+    "arm|cap": ["arm-cap-sip", [39.0, 38.75], [38.6, 38.85], [38.2, 38.7], "arm-cap-dam"], // the Euphrates
+    "arm|dam": ["arm-cap-dam", [37.6, 39.3], [37.5, 40.3], [37.35, 41.2], [37.25, 42.2], [37.2, 43.2], [37.1, 44.3], [37.0, 45.5]], // Mons Masius (Tur Abdin) and the Tigris' gorge
+    "cap|dam": ["arm-cap-dam", "ant-cap-dam"], // the Euphrates
+    "ant|cap": ["ant-cap-dam", [37.35, 37.5], [37.0, 36.9], [36.75, 36.45], [36.72, 36.2]], // the Amanus
+    // The Levant and Arabia
+    "ant|dam": ["ant-cap-dam", [37.1, 38.1], [36.6, 38.2], [36.0, 38.3], [35.4, 38.0], "ant-dam-sid"], // the Euphrates' east bank, then the desert
+    "ant|sid": ["ant-dam-sid", [34.95, 36.7], [35.05, 36.3], [35.15, 35.95]], // between Emesa and Epiphania, and the Bargylus' south end
+    "dam|sid": ["ant-dam-sid", [34.5, 37.0], [34.1, 36.6], [33.75, 36.15], [33.45, 36.05], "ara-dam-sid"], // the Anti-Lebanon
+    "ara|sid": ["ara-dam-sid", "ara-sid-tye"],
+    "sid|tye": ["ara-sid-tye", [33.18, 35.62], [33.3, 35.4], [33.38, 35.27]], // the Leontes (Litani)
+    "ara|tye": ["ara-sid-tye", [32.75, 35.9], "ara-jer-tye"], // the Golan's eastern edge
+    "jer|tye": ["ara-jer-tye", [32.35, 35.55], [32.45, 35.3], [32.65, 35.05], [32.72, 34.95]], // Mount Gilboa and Carmel, Galilee's southern edge
+    "ara|dam": ["ara-dam-sid", [33.2, 36.6], [33.3, 37.5], [33.6, 38.6], [34.0, 40.0], [34.2, 41.3], [34.3, 42.5], [33.9, 43.5]], // the Syrian desert south of the Euphrates
+    "ara|jer": ["ara-jer-tye", [32.15, 36.15], [32.0, 36.7], [31.8, 37.05], [31.0, 37.0], [30.4, 37.2], "ara-jer-nab"], // the desert's edge east of Moab and Edom
+    "ara|nab": ["ara-jer-nab", [29.2, 38.0], [28.3, 39.0], [27.0, 40.3], [25.5, 41.5]], // the Nafud's western edge
+    "jer|nab": ["ara-jer-nab", [29.7, 36.5], "jer-nab-pet"], // the Hisma
+    "jer|pet": ["jer-nab-pet", [30.05, 35.58], [30.5, 35.6], [30.75, 35.45], [30.8, 35.2], "jer-pet-sin"], // Edom's plateau and the Zered
+    "nab|pet": ["jer-nab-pet", [29.2, 35.4], [28.98, 35.0], "nab-pet-sin"], // the Hisma to the Gulf of Aila
+    "pet|sin": ["jer-pet-sin", [30.0, 34.8], [29.6, 34.93], [29.5, 34.95], [29.27, 34.78], "nab-pet-sin"], // the Negev's south to the Gulf of Aila's head, and down the gulf
+    "jer|sin": ["jer-pet-sin", [31.0, 34.35], [31.3, 34.23]], // the Negev's west to Raphia
+    // Egypt and Libya
+    "sin|thb": ["ale-sin-thb", [30.85, 32.55], [30.58, 32.42], [30.3, 32.52], [30.05, 32.63], [29.8, 32.58]], // the isthmus of Suez (Lake Timsah, the Bitter Lakes)
+    "ale|thb": ["ale-mem-thb", [30.75, 31.45], [30.8, 31.8], [30.85, 32.2], "ale-sin-thb"], // the eastern delta between Tanis and Bubastis
+    "ale|mem": ["ale-cyr-mem", [30.6, 30.1], [30.65, 30.6], [30.6, 30.85], [30.5, 31.1], "ale-mem-thb"], // across the delta above Naucratis and Athribis
+    "mem|thb": ["ale-mem-thb", [30.2, 31.5], [29.8, 31.5], [29.0, 31.35], [28.1, 31.05], [27.2, 31.5], [26.7, 32.0], [26.35, 32.3], "bay-mem-thb"], // the Nile valley's eastern edge, then across the Nile below Coptos
+    "bay|thb": ["bay-mem-thb", [25.1, 32.6], [24.8, 33.3], [24.0, 33.6], [23.0, 33.8], [21.8, 34.0], [20.6, 34.2]], // across the Nile below Latopolis, then the Red Sea hills' western foot
+    "bay|mem": ["bay-mem-thb", [25.9, 31.6], [26.3, 31.0], [26.8, 30.1], "bay-mar-mem"], // the Western Desert's scarp above the Great Oasis (Kharga)
+    "mar|mem": ["bay-mar-mem", [27.8, 29.7], [28.6, 29.6], "cyr-mar-mem"], // the Western Desert between the oases and the valley
+    "cyr|mem": ["cyr-mar-mem", "ale-cyr-mem"],
+    "ale|cyr": ["ale-cyr-mem", [30.7, 29.3], [30.88, 29.25]], // the desert west of Lake Mareotis
+    "cyr|mar": ["cyr-mar-mem", [30.1, 28.5], [30.4, 27.3], [30.5, 26.0], [30.45, 24.8], [30.2, 23.0], [30.0, 21.8], "cyr-lep-mar"], // the Marmaric plateau's southern edge, north of the oases (Qattara, Siwa, Jaghbub, Augila)
+    "cyr|lep": ["cyr-lep-mar", [30.4, 20.0], [30.55, 19.85]], // the desert between Agedabia and Brega
+    "lep|mar": ["cyr-lep-mar", [29.3, 20.0], "lep-mar-pha"],
+    "mar|pha": ["lep-mar-pha", [27.8, 21.8], [27.0, 23.8], [26.0, 25.2], "bay-mar-pha"], // the Calanshio and the Great Sand Sea
+    "bay|mar": ["bay-mar-pha", [25.8, 27.5], [26.4, 28.5], "bay-mar-mem"], // the Abu Tartur plateau, between Farafra and Dakhla
+    "bay|pha": ["bay-mar-pha", [24.4, 26.2], "bay-pha-sah"], // the Gilf Kebir
+    "bay|sah": ["bay-pha-sah", [22.8, 26.5], [21.3, 27.1]],
+    "pha|sah": ["bay-pha-sah", [23.4, 24.0], [23.3, 21.5], [22.9, 18.5], [22.9, 16.0], [23.5, 13.5], [24.4, 10.9], [24.95, 9.95], [25.8, 9.8], [27.0, 9.8], [28.3, 9.2], "cir-pha-sah"], // the Tibesti's northern foothills and the Tassili n'Ajjer, the Fezzan's southern edge
+    "lep|pha": ["lep-num-pha", [31.75, 12.5], [31.5, 13.3], [30.6, 13.25], [30.1, 13.4], [29.7, 14.5], [29.6, 15.5], [29.7, 16.8], [29.5, 18.0], "lep-mar-pha"], // the limes Tripolitanus (Gheriat, Bu Njem)
+    // Africa
+    "lep|num": ["lep-num-pha", [32.6, 11.4], [33.15, 11.5]], // the Tripolitanian frontier (Ras Ajdir)
+    "num|pha": ["cir-num-pha", [32.1, 10.2], "lep-num-pha"], // the Dahar's southern edge
+    "cir|pha": ["cir-pha-sah", [30.5, 8.6], [31.6, 8.7], "cir-num-pha"], // the Grand Erg Oriental
+    "cir|num": ["cir-num-pha", [33.2, 8.0], [33.9, 7.7], [34.6, 8.1], [35.1, 8.3], "cir-num-tha"], // the Chott el-Gharsa and the Nemencha mountains
+    "num|tha": ["cir-num-tha", [34.9, 9.1], [34.5, 9.8], [34.35, 10.15]], // the southern Dorsal to the coast at Skhira
+    "cir|tha": ["cir-num-tha", [35.7, 8.85], "car-cir-tha"], // the Dorsal
+    "car|tha": ["car-cir-tha", [36.05, 9.6], [36.2, 10.2], [36.25, 10.55]], // the Dorsal (Zaghouan) to the Gulf of Hammamet
+    "car|cir": ["car-cir-tha", [36.3, 8.7], [36.55, 8.0], [36.65, 7.45], [36.65, 6.9], [36.6, 5.8], [36.55, 5.1], [36.6, 4.3], "car-cir-mau"], // the Tell Atlas (the Medjerda mountains, the Babors, the Djurdjura)
+    "car|mau": ["car-cir-mau", [36.82, 3.55]], // the Isser
+    "cir|mau": ["car-cir-mau", [36.2, 3.25], [35.5, 3.0], [34.5, 2.3], [33.8, 1.8], "cir-mau-sah"], // the Titteri and the Saharan Atlas
+    "cir|sah": ["cir-mau-sah", [31.2, 2.4], [30.0, 4.5], [29.4, 6.5], "cir-pha-sah"], // the Mzab and the Tademait
+    "mau|sah": ["cir-mau-sah", [33.0, -0.5], [32.6, -2.0], [32.2, -4.0], [31.6, -5.5], [31.1, -7.5], [31.1, -8.2]], // the Saharan and High Atlas
+  },
   provinces: {
     // --- seas ---
     adr: [["Adriatic Sea, central", 43.0, 15.5], ["Adriatic Sea, north", 44.8, 13.0], ["South Adriatic", 41.7, 17.6], ["Gulf of Venice", 45.4, 13.0]],

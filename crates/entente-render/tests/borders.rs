@@ -1,6 +1,7 @@
 //! Issue 14, item 5: interior land borders are the project's own border lines (kept as data in
-//! `tools/mapgen/standard.js`), not the straight edges of Voronoi cells. These tests read the
-//! committed geometry, so they fail if it is regenerated without the border lines.
+//! `tools/mapgen/standard.js` and `tools/mapgen/ancmed.js`), not the straight edges of Voronoi
+//! cells. These tests read the committed geometry, so they fail if it is regenerated without
+//! the border lines.
 
 use entente_map::{Map, ProvinceKind};
 use entente_render::place::path_rings;
@@ -9,13 +10,18 @@ use std::collections::{BTreeMap, HashSet};
 
 type Key = (i32, i32);
 
-/// The vertices of a province's outline, to 0.1 px (as the geometry file writes them).
-fn vertices(g: &Geometry, abbr: &str) -> HashSet<Key> {
-    path_rings(&g.provinces[abbr].d)
+/// The vertices of a path, to 0.1 px (as the geometry file writes them).
+fn path_vertices(d: &str) -> HashSet<Key> {
+    path_rings(d)
         .into_iter()
         .flatten()
         .map(|(x, y)| ((x * 10.0).round() as i32, (y * 10.0).round() as i32))
         .collect()
+}
+
+/// The vertices of a province's outline.
+fn vertices(g: &Geometry, abbr: &str) -> HashSet<Key> {
+    path_vertices(&g.provinces[abbr].d)
 }
 
 fn is_land(kind: ProvinceKind) -> bool {
@@ -71,10 +77,34 @@ fn seg_dist(p: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {
 
 #[test]
 fn item5_land_borders_follow_their_drawn_lines() {
-    let g = Geometry::standard();
-    let map = Map::standard();
+    check_land_borders(&Geometry::standard(), &Map::standard(), 60, COUNTRY_BORDERS);
+}
+
+/// Ancient Mediterranean land spaces that border with no line: those that meet only at a
+/// junction point (the straits armies cross: Messina, Bonifacio, Gibraltar; Alexandria and Sinai
+/// at Pelusium). Baleares meets Tarraco and Saguntum only where its sea meets their coasts.
+const ANCMED_NO_LINE: &[&str] = &["ale|sin", "cor|sad", "mau|sag", "nea|sic"];
+
+#[test]
+fn item5_ancmed_land_borders_follow_their_drawn_lines() {
+    let g = Geometry::builtin("ancmed").expect("the ancmed geometry is built in");
+    let map = entente_map::builtin_variant("ancmed").expect("the ancmed variant is built in");
+    check_land_borders(&g, &map, 100, ANCMED_NO_LINE);
+    // The junction pairs really have no line, and they share no border to draw one along.
+    for pair in ANCMED_NO_LINE {
+        assert!(!g.borders.contains_key(*pair), "{pair} has a line");
+        let (a, b) = pair.split_once('|').unwrap();
+        let common = vertices(&g, a).intersection(&vertices(&g, b)).count();
+        assert!(common < 3, "{pair} share {common} vertices");
+    }
+}
+
+/// Every vertex two land provinces share (and no third one does) lies within `TOLERANCE` of
+/// their line; a pair with no line shares no border unless it is listed in `no_line`. Vertices
+/// on a land province's own water (the Sea of Marmara, the Balearic Sea) are coast, not border.
+fn check_land_borders(g: &Geometry, map: &Map, min_lines: usize, no_line: &[&str]) {
     assert!(
-        g.borders.len() >= 60,
+        g.borders.len() >= min_lines,
         "only {} border lines in the geometry",
         g.borders.len()
     );
@@ -84,12 +114,18 @@ fn item5_land_borders_follow_their_drawn_lines() {
         .filter(|p| is_land(p.kind))
         .map(|p| p.abbr.as_str())
         .collect();
-    let verts: BTreeMap<&str, HashSet<Key>> = land.iter().map(|a| (*a, vertices(&g, a))).collect();
+    let verts: BTreeMap<&str, HashSet<Key>> = land.iter().map(|a| (*a, vertices(g, a))).collect();
+    let water: HashSet<Key> = land
+        .iter()
+        .filter_map(|a| g.provinces[*a].water.as_deref())
+        .flat_map(path_vertices)
+        .collect();
     let mut faults = Vec::new();
     for (i, a) in land.iter().enumerate() {
         for b in &land[i + 1..] {
             let shared: Vec<(f32, f32)> = verts[a]
                 .intersection(&verts[b])
+                .filter(|k| !water.contains(k))
                 .map(|&(x, y)| (x as f32 / 10.0, y as f32 / 10.0))
                 .collect();
             let pair = format!("{}|{}", a.min(b), a.max(b));
@@ -104,8 +140,8 @@ fn item5_land_borders_follow_their_drawn_lines() {
                 })
                 .collect();
             let Some(line) = g.borders.get(&pair) else {
-                // A border with no line: only where a country border runs.
-                if shared.len() >= 3 && !COUNTRY_BORDERS.contains(&pair.as_str()) {
+                // A border with no line: only the listed ones (country borders, junctions).
+                if shared.len() >= 3 && !no_line.contains(&pair.as_str()) {
                     faults.push(format!(
                         "{pair}: a border with no line ({} vertices)",
                         shared.len()
@@ -128,7 +164,7 @@ fn item5_land_borders_follow_their_drawn_lines() {
                         .fold(f32::MAX, f32::min)
                 })
                 .fold(0.0f32, f32::max);
-            if far > TOLERANCE && !COUNTRY_BORDERS.contains(&pair.as_str()) {
+            if far > TOLERANCE && !no_line.contains(&pair.as_str()) {
                 faults.push(format!(
                     "{pair}: the border strays {far:.1}px from its line"
                 ));
