@@ -72,6 +72,8 @@ struct Seat {
     wait: bool,
     /// GOF sent this phase.
     go: bool,
+    /// The bot steers with GOF / NOT (GOF): it waits each phase until it sends GOF.
+    explicit: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -401,6 +403,7 @@ impl Table {
                     let s = self.seats.get_mut(&p).expect("seat");
                     s.wait = false;
                     s.go = true;
+                    s.explicit = true;
                     self.send(conn, reply("YES", &msg));
                     self.maybe_process(now);
                 }
@@ -506,6 +509,7 @@ impl Table {
                 passcode,
                 wait: false,
                 go: false,
+                explicit: false,
             },
         );
         self.clients.get_mut(&conn).expect("client").power = Some(power);
@@ -516,12 +520,9 @@ impl Table {
 
     fn start(&mut self, now: Instant) {
         self.started = true;
-        // Powers no bot took are in civil disorder until a player takes them.
-        for p in self.board.map().power_ids().collect::<Vec<_>>() {
-            if !self.seats.contains_key(&p) {
-                self.game.set_civil_disorder(p, true);
-            }
-        }
+        // Powers no bot took give no orders: their units hold, their retreats and
+        // adjustments are the rules' defaults. (They are not put in civil disorder in the
+        // game, so their retreat and adjustment phases are played, as the bots expect.)
         for p in self.seats.keys().copied().collect::<Vec<_>>() {
             if let Some(c) = self.seats[&p].conn {
                 let m = self.hlo(p);
@@ -614,7 +615,8 @@ impl Table {
         let mut m = vec![Node::tok("MIS")];
         if self.game.phase().kind == PhaseKind::Adjustment {
             let n = self.adjustments_left(power);
-            if n != 0 && self.game.powers_to_order().contains(&power) {
+            // `MIS (n)`: builds (negative) or removals still due; `MIS (0)` once all are in.
+            if self.game.powers_to_order().contains(&power) {
                 m.push(node_list(vec![Node::Int(n)]));
             }
         } else {
@@ -624,7 +626,11 @@ impl Table {
     }
 
     fn complete(&self, power: PowerId) -> bool {
-        self.missing(power).len() == 1
+        if self.game.phase().kind == PhaseKind::Adjustment {
+            self.adjustments_left(power) == 0
+        } else {
+            self.units_needing_orders(power).is_empty()
+        }
     }
 
     fn note(&mut self, power: PowerId, order: Order) -> &'static str {
@@ -729,6 +735,7 @@ impl Table {
                 let s = self.seats.get_mut(&power).expect("seat");
                 s.wait = true;
                 s.go = false;
+                s.explicit = true;
                 self.send(conn, reply("YES", msg));
             }
             Some(h) if h.is("DRW") => {
@@ -802,14 +809,19 @@ impl Table {
         }
     }
 
-    /// The powers whose players must still decide this phase: seated, connected, with
-    /// something to order, not yet ready.
+    /// The powers whose bots must still decide this phase: seated and connected, and either
+    /// waiting (NOT (GOF); a bot that steers with GOF waits each phase until it sends GOF) or
+    /// with orders still missing (a bot that never sent GOF is ready once its orders are
+    /// complete: the protocol's default).
     fn waiting_for(&self) -> Vec<PowerId> {
         let to_order = self.game.powers_to_order();
         self.seats
             .iter()
-            .filter(|(p, s)| s.conn.is_some() && to_order.contains(p))
-            .filter(|(&p, s)| s.wait || !(s.go || self.complete(p)))
+            .filter(|(_, s)| s.conn.is_some())
+            .filter(|(&p, s)| {
+                (s.wait && self.in_the_game(p))
+                    || (to_order.contains(&p) && !(s.go || self.complete(p)))
+            })
             .map(|(&p, _)| p)
             .collect()
     }
@@ -820,12 +832,28 @@ impl Table {
         }
     }
 
+    /// A power with units or centres left (an eliminated one waits for nothing).
+    fn in_the_game(&self, p: PowerId) -> bool {
+        let pos = self.game.position();
+        pos.unit_count(p) > 0 || pos.centre_count(self.board.map(), p) > 0
+    }
+
+    fn is_kept_for_a_player(&self, p: PowerId) -> bool {
+        let name = self.board.power_name(p);
+        self.config
+            .humans
+            .iter()
+            .any(|h| h.eq_ignore_ascii_case(name))
+    }
+
     fn maybe_draw(&mut self) {
         let alive: Vec<PowerId> = self.game.survivors();
+        // Every surviving power a bot sits at (even one that left: it may come back) or that
+        // is kept for a player must agree; powers nobody was to play have no say.
         let voters: Vec<PowerId> = alive
             .iter()
             .copied()
-            .filter(|p| self.seats.get(p).is_some_and(|s| s.conn.is_some()))
+            .filter(|&p| self.seats.contains_key(&p) || self.is_kept_for_a_player(p))
             .collect();
         if !voters.is_empty() && voters.iter().all(|p| self.draw.contains(p)) {
             self.game.declare_draw();
@@ -871,10 +899,12 @@ impl Table {
         }
         for s in self.seats.values_mut() {
             s.go = false;
-            s.wait = false;
+            s.wait = s.explicit;
         }
         // Eliminations: a power with no units and no centres left.
-        let year = phase.year;
+        // The year of elimination: that of the phase the power is first found without units
+        // or centres at the start of (as the `diplomacy` package's recordings count it).
+        let year = self.game.phase().year;
         for p in self.board.map().power_ids().collect::<Vec<_>>() {
             let pos = self.game.position();
             if !self.eliminated.contains_key(&p)
@@ -897,13 +927,10 @@ impl Table {
         }
     }
 
-    /// The end: SCO and NOW of the final position, SLO or DRW, the summary, OFF, and every
-    /// connection closed.
+    /// The end: SLO or DRW, the summary (centres by power), OFF, and every connection closed.
     fn finish(&mut self) {
         self.over = true;
         self.deadline = None;
-        let sco = self.board.sco(self.game.position());
-        self.broadcast(sco);
         match self.game.end().cloned() {
             Some(EndOfGame::Victory(p)) | Some(EndOfGame::Concession(p)) => {
                 let m = vec![Node::tok("SLO"), node_list(vec![self.board.power(p)])];
@@ -930,10 +957,13 @@ impl Table {
 
     /// `SMR (turn) (power ('name') ('version') centres [year eliminated]) ...`.
     fn summary(&self) -> Vec<Node> {
-        let last = self
-            .history
-            .last()
-            .map(|(p, _)| *p)
+        // The turn the game ended in: a draw agreed during a turn ends it there; otherwise
+        // the last turn adjudicated.
+        let drawn_now =
+            matches!(self.game.end(), Some(EndOfGame::Draw(_))) && !self.draw.is_empty();
+        let last = (!drawn_now)
+            .then(|| self.history.last().map(|(p, _)| *p))
+            .flatten()
             .unwrap_or(self.game.phase());
         let mut m = vec![Node::tok("SMR"), Board::turn(last)];
         for p in self.board.map().power_ids() {
