@@ -29,6 +29,8 @@ pub const FLOOD_PER_SECOND: usize = 300;
 
 #[derive(Clone)]
 pub struct DaideConfig {
+    /// How long a new connection has to send the initial message (the protocol: 30 s).
+    pub initial_timeout: Duration,
     pub map: Arc<Map>,
     pub table: TableConfig,
     /// How often deadlines are looked at.
@@ -139,11 +141,12 @@ pub async fn serve(listener: TcpListener, config: DaideConfig) -> io::Result<()>
             }
         });
     }
+    let initial_timeout = config.initial_timeout;
     loop {
         let (stream, _) = listener.accept().await?;
         let lobby = lobby.clone();
         tokio::spawn(async move {
-            if let Err(e) = connection(stream, lobby).await {
+            if let Err(e) = connection(stream, lobby, initial_timeout).await {
                 tracing::debug!("DAIDE connection ended: {e}");
             }
         });
@@ -166,11 +169,15 @@ async fn read_header(r: &mut (impl AsyncReadExt + Unpin)) -> io::Result<(u8, Vec
     Ok((h[0], body))
 }
 
-async fn connection(stream: TcpStream, lobby: Arc<Mutex<Lobby>>) -> io::Result<()> {
+async fn connection(
+    stream: TcpStream,
+    lobby: Arc<Mutex<Lobby>>,
+    initial_timeout: Duration,
+) -> io::Result<()> {
     let _ = socket2::SockRef::from(&stream).set_keepalive(true);
     let (mut r, mut w) = stream.into_split();
     // The initial message, within 30 seconds.
-    let first = tokio::time::timeout(Duration::from_secs(30), read_header(&mut r)).await;
+    let first = tokio::time::timeout(initial_timeout, read_header(&mut r)).await;
     let (kind, body) = match first {
         Err(_) => return send_em(&mut w, 0x01).await,
         Ok(r) => r?,

@@ -16,10 +16,15 @@ fn board() -> Board {
 }
 
 async fn start(table: TableConfig) -> String {
+    start_on(Arc::new(Map::standard()), table).await
+}
+
+async fn start_on(map: Arc<Map>, table: TableConfig) -> String {
     let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap().to_string();
     let config = DaideConfig {
-        map: Arc::new(Map::standard()),
+        initial_timeout: Duration::from_millis(300),
+        map,
         table,
         tick: Duration::from_millis(20),
     };
@@ -553,4 +558,67 @@ async fn seven_test_bots_play_a_whole_game_to_its_end() {
         nows[0],
         t0.elapsed()
     );
+}
+
+#[tokio::test]
+async fn a_connection_that_sends_nothing_gets_error_0x01_when_the_initial_timer_pops() {
+    let addr = start(table(7)).await;
+    let mut s = TcpStream::connect(&addr).await.unwrap();
+    let mut out = Vec::new();
+    let t0 = Instant::now();
+    let _ = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut out)).await;
+    assert_eq!(out, [4, 0, 0, 2, 0, 0x01]);
+    assert!(
+        t0.elapsed() >= Duration::from_millis(250),
+        "the timer popped early"
+    );
+}
+
+#[tokio::test]
+async fn a_variant_is_described_in_the_representation_message_and_played() {
+    let map = entente_map::Variant::load("ancmed").unwrap().map.clone();
+    let addr = start_on(map.clone(), table(1)).await;
+    let mut s = TcpStream::connect(&addr).await.unwrap();
+    s.write_all(&IM).await.unwrap();
+    let mut h = [0u8; 4];
+    s.read_exact(&mut h).await.unwrap();
+    assert_eq!(h[0], 1);
+    let len = u16::from_be_bytes([h[2], h[3]]) as usize;
+    let mut rm = vec![0u8; len];
+    s.read_exact(&mut rm).await.unwrap();
+    // Six octets per power and province: token, three letters, zero.
+    assert_eq!(len, 6 * (map.powers().len() + map.num_provinces()));
+    let names: Vec<String> = rm
+        .chunks(6)
+        .map(|c| String::from_utf8_lossy(&c[2..5]).into_owned())
+        .collect();
+    assert!(rm.chunks(6).all(|c| c[5] == 0));
+    let unique: std::collections::HashSet<_> = names.iter().collect();
+    assert_eq!(unique.len(), names.len(), "names repeat: {names:?}");
+    // Province tokens number 0.. in order, in the province categories.
+    let provs: Vec<u16> = rm
+        .chunks(6)
+        .map(|c| u16::from_be_bytes([c[0], c[1]]))
+        .filter(|t| (0x50..=0x57).contains(&(t >> 8)))
+        .collect();
+    assert_eq!(provs.len(), map.num_provinces());
+    assert!(provs
+        .iter()
+        .enumerate()
+        .all(|(i, t)| (*t & 0xFF) as usize == i));
+    // The game is played with those tokens.
+    let b = Board::new(map.clone()).unwrap();
+    let mut c = Client { s, b };
+    c.send("NME ( 'Bot' ) ( '1' )").await;
+    assert!(c.recv().await.starts_with("YES ( NME"));
+    assert_eq!(c.recv().await, format!("MAP ( '{}' )", c.b.map_name()));
+    c.send("MDF").await;
+    let mdf = c.recv().await;
+    assert!(mdf.starts_with("MDF ( "), "{mdf}");
+    c.send(&format!("YES ( MAP ( '{}' ) )", c.b.map_name()))
+        .await;
+    assert!(c.recv().await.starts_with("HLO ( "));
+    assert!(c.recv().await.starts_with("SCO ( "));
+    let now = c.recv().await;
+    assert!(now.starts_with("NOW ( SPR #"), "{now}");
 }

@@ -76,6 +76,11 @@ pub struct Args {
     /// The last year of a DAIDE game (a short game, ended by the rules' standings).
     #[arg(long)]
     daide_last_year: Option<i32>,
+    /// The variant DAIDE games are played on: a built-in name (`standard`, `ancmed`, `pure`)
+    /// or a variant file; other than the standard map, its powers and provinces are sent in
+    /// the representation message.
+    #[arg(long, default_value = "standard")]
+    daide_variant: String,
 }
 
 pub fn run(a: Args) -> CliResult<ExitCode> {
@@ -132,8 +137,16 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
         .as_ref()
         .map(|(_, at)| format!("; DAIDE bots on daide://{at}"))
         .unwrap_or_default();
+    let daide_map = match &a.daide {
+        Some(_) => entente_map::Variant::load(&a.daide_variant)
+            .map_err(|e| CliError::from(format!("--daide-variant: {e}")))?
+            .map
+            .clone(),
+        None => std::sync::Arc::new(entente_map::Map::standard()),
+    };
     let daide_config = entente_daide::DaideConfig {
-        map: std::sync::Arc::new(entente_map::Map::standard()),
+        initial_timeout: Duration::from_secs(30),
+        map: daide_map,
         table: entente_daide::TableConfig {
             bots: a.daide_bots.max(1),
             humans: a
