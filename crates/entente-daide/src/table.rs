@@ -105,6 +105,10 @@ pub struct Table {
     eliminated: BTreeMap<PowerId, i32>,
     out: Vec<(ConnId, Out)>,
     seed: u64,
+    /// TME alarms asked for: (connection, seconds before the deadline).
+    alarms: BTreeSet<(ConnId, i32)>,
+    /// Alarms already sent this phase.
+    rung: BTreeSet<(ConnId, i32)>,
 }
 
 fn node_list(items: Vec<Node>) -> Node {
@@ -136,6 +140,8 @@ impl Table {
             eliminated: BTreeMap::new(),
             out: Vec::new(),
             seed,
+            alarms: BTreeSet::new(),
+            rung: BTreeSet::new(),
         }
     }
 
@@ -247,6 +253,7 @@ impl Table {
 
     /// A connection closed: its seat (if any) is free for IAM, the power in civil disorder.
     pub fn disconnect(&mut self, conn: ConnId, now: Instant) {
+        self.alarms.retain(|(c, _)| *c != conn);
         if let Some(c) = self.clients.remove(&conn) {
             if let Some(p) = c.power {
                 if let Some(s) = self.seats.get_mut(&p) {
@@ -261,8 +268,31 @@ impl Table {
 
     /// Time passed: process the phase if its deadline is due.
     pub fn tick(&mut self, now: Instant) {
-        if self.started && !self.over && self.deadline.is_some_and(|d| now >= d) {
-            self.process(now);
+        if !self.started || self.over {
+            return;
+        }
+        if let Some(d) = self.deadline {
+            if now >= d {
+                return self.process(now);
+            }
+            // Alarms due: once a phase each.
+            let left = d.saturating_duration_since(now).as_secs_f64();
+            let due: Vec<(ConnId, i32)> = self
+                .alarms
+                .iter()
+                .copied()
+                .filter(|a| left <= a.1 as f64 && !self.rung.contains(a))
+                .collect();
+            for (c, secs) in due {
+                self.rung.insert((c, secs));
+                self.send(
+                    c,
+                    vec![
+                        Node::tok("TME"),
+                        node_list(vec![Node::Int(left.ceil() as i32)]),
+                    ],
+                );
+            }
         }
     }
 
@@ -435,8 +465,11 @@ impl Table {
                         .and_then(|n| n.as_list())
                         .and_then(|l| l.first())
                         .and_then(|n| n.as_int())
-                        .is_some() =>
+                        .is_some_and(|n| n > 0) =>
                 {
+                    // An alarm: TME (seconds) sent when that many seconds are left.
+                    let secs = args[0].as_list().and_then(|l| l[0].as_int()).unwrap_or(0);
+                    self.alarms.insert((conn, secs));
                     self.send(conn, reply("YES", &msg))
                 }
                 _ => self.send(conn, reply("REJ", &msg)),
@@ -534,6 +567,7 @@ impl Table {
 
     /// SCO, NOW and TME to everyone, the deadline set.
     fn begin_phase(&mut self, now: Instant) {
+        self.rung.clear();
         let secs = self.phase_secs();
         self.deadline = (secs > 0).then(|| now + Duration::from_secs(secs as u64));
         let sco = self.board.sco(self.game.position());
@@ -758,7 +792,23 @@ impl Table {
                 }
                 self.send(conn, reply("YES", msg));
             }
-            Some(h) if h.is("TME") => self.send(conn, reply("YES", msg)),
+            Some(h) if h.is("TME") => {
+                // NOT (TME): every alarm; NOT (TME (seconds)): that one.
+                match inner
+                    .get(1)
+                    .and_then(|n| n.as_list())
+                    .and_then(|l| l.first())
+                    .and_then(|n| n.as_int())
+                {
+                    Some(secs) => {
+                        if !self.alarms.remove(&(conn, secs)) {
+                            return self.send(conn, reply("REJ", msg));
+                        }
+                    }
+                    None => self.alarms.retain(|(c, _)| *c != conn),
+                }
+                self.send(conn, reply("YES", msg))
+            }
             _ => self.send(conn, reply("REJ", msg)),
         }
         let _ = now;

@@ -622,3 +622,36 @@ async fn a_variant_is_described_in_the_representation_message_and_played() {
     let now = c.recv().await;
     assert!(now.starts_with("NOW ( SPR #"), "{now}");
 }
+
+#[tokio::test]
+async fn tme_alarms_ring_before_the_deadline_and_adm_reaches_the_others() {
+    let addr = start(TableConfig {
+        move_secs: 3,
+        ..table(2)
+    })
+    .await;
+    let mut a = Client::connect(&addr).await;
+    let mut b = Client::connect(&addr).await;
+    a.join("A").await;
+    b.join("B").await;
+    a.until("TME").await;
+    b.until("TME").await;
+    a.send("TME").await;
+    let left = a.recv().await;
+    assert!(left == "TME ( #2 )" || left == "TME ( #3 )", "{left}");
+    // An alarm at 2 seconds before the deadline, one at 1 second cancelled.
+    a.send("TME ( #2 )").await;
+    assert_eq!(a.recv().await, "YES ( TME ( #2 ) )");
+    a.send("TME ( #1 )").await;
+    assert_eq!(a.recv().await, "YES ( TME ( #1 ) )");
+    a.send("NOT ( TME ( #1 ) )").await;
+    assert_eq!(a.recv().await, "YES ( NOT ( TME ( #1 ) ) )");
+    a.send("NOT ( TME ( #7 ) )").await;
+    assert_eq!(a.recv().await, "REJ ( NOT ( TME ( #7 ) ) )");
+    // ADM goes to everyone else.
+    a.send("ADM ( 'A' ) ( 'hello' )").await;
+    assert_eq!(b.recv().await, "ADM ( 'A' ) ( 'hello' )");
+    assert_eq!(a.recv().await, "TME ( #2 )");
+    // Then the deadline: the phase is adjudicated without orders.
+    assert!(a.until("NOW").await.starts_with("NOW ( FAL #1901 )"));
+}
