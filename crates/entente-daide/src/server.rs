@@ -40,7 +40,9 @@ pub struct DaideConfig {
 struct Lobby {
     board: Arc<Board>,
     config: TableConfig,
-    tables: Vec<Table>,
+    /// Games by index; a finished game whose connections are all gone is dropped (None), so
+    /// a server that plays game after game does not keep them all.
+    tables: Vec<Option<Table>>,
     /// Which table a connection is at.
     at: HashMap<ConnId, usize>,
     senders: HashMap<ConnId, mpsc::UnboundedSender<Out>>,
@@ -50,7 +52,10 @@ struct Lobby {
 
 impl Lobby {
     fn flush(&mut self, t: usize) {
-        for (conn, out) in self.tables[t].take_out() {
+        let Some(table) = self.tables[t].as_mut() else {
+            return;
+        };
+        for (conn, out) in table.take_out() {
             if out == Out::Close {
                 self.at.remove(&conn);
             }
@@ -58,13 +63,29 @@ impl Lobby {
                 let _ = s.send(out);
             }
         }
+        if table.is_over() && !self.at.values().any(|&x| x == t) {
+            self.tables[t] = None;
+        }
+    }
+
+    fn table(&mut self, t: usize) -> Option<&mut Table> {
+        self.tables.get_mut(t).and_then(|x| x.as_mut())
     }
 
     /// The table a message from this connection goes to: its own, or (for a newcomer) the
     /// open table, a new one if none is open; IAM looks for the game with that seat.
-    fn table_for(&mut self, conn: ConnId, m: &[crate::Node]) -> usize {
+    fn table_for(&mut self, conn: ConnId, m: &[crate::Node]) -> Option<usize> {
         if let Some(&t) = self.at.get(&conn) {
-            return t;
+            return Some(t);
+        }
+        // Only a client that asks to play or watch (or comes back) sits at a table; other
+        // messages from a line with none (MAP, MDF, a late word after the end) are answered
+        // without one (`answer_alone`).
+        if !m
+            .first()
+            .is_some_and(|n| n.is("NME") || n.is("OBS") || n.is("IAM"))
+        {
+            return None;
         }
         if m.first().is_some_and(|n| n.is("IAM")) {
             // Any started table where that power sits: the table checks the passcode.
@@ -75,25 +96,59 @@ impl Lobby {
                 .and_then(|n| self.board.power_of(n));
             if let Some(p) = power {
                 if let Some(t) = self.tables.iter().rposition(|tb| {
-                    tb.is_started() && !tb.is_over() && tb.game().map().power_ids().any(|x| x == p)
+                    tb.as_ref().is_some_and(|tb| {
+                        tb.is_started()
+                            && !tb.is_over()
+                            && tb.game().map().power_ids().any(|x| x == p)
+                    })
                 }) {
                     self.at.insert(conn, t);
-                    return t;
+                    return Some(t);
                 }
             }
         }
-        let open = self.tables.iter().position(|t| t.has_free_seat());
+        let open = self
+            .tables
+            .iter()
+            .position(|t| t.as_ref().is_some_and(|t| t.has_free_seat()));
         let t = open.unwrap_or_else(|| {
             self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            self.tables.push(Table::new(
+            self.tables.push(Some(Table::new(
                 self.board.clone(),
                 self.config.clone(),
                 self.seed,
-            ));
+            )));
             self.tables.len() - 1
         });
         self.at.insert(conn, t);
-        t
+        Some(t)
+    }
+
+    /// The answer to a message from a line at no table: the map; a refusal of what needs a
+    /// game; HUH for what no table understands either; nothing to a remark.
+    fn answer_alone(&self, m: &[crate::Node]) -> Option<Vec<crate::Node>> {
+        use crate::Node;
+        let head = m.first()?;
+        let is = |w: &[&str]| w.iter().any(|x| head.is(x));
+        Some(if m.len() == 1 && head.is("MAP") {
+            vec![
+                Node::tok("MAP"),
+                Node::List(vec![Node::Text(self.board.map_name())]),
+            ]
+        } else if m.len() == 1 && head.is("MDF") {
+            self.board.mdf()
+        } else if is(&["YES", "REJ", "HUH", "PRN", "THX"]) {
+            return None;
+        } else if is(&[
+            "HLO", "SCO", "NOW", "HST", "SUB", "MIS", "GOF", "NOT", "DRW", "TME", "SND", "ADM",
+            "MAP", "MDF",
+        ]) {
+            vec![Node::tok("REJ"), Node::List(m.to_vec())]
+        } else {
+            let mut inner = vec![Node::tok("ERR")];
+            inner.extend(m.iter().cloned());
+            vec![Node::tok("HUH"), Node::List(inner)]
+        })
     }
 }
 
@@ -135,7 +190,9 @@ pub async fn serve(listener: TcpListener, config: DaideConfig) -> io::Result<()>
                 let mut l = lobby.lock().expect("lobby");
                 let now = Instant::now();
                 for t in 0..l.tables.len() {
-                    l.tables[t].tick(now);
+                    if let Some(table) = l.table(t) {
+                        table.tick(now);
+                    }
                     l.flush(t);
                 }
             }
@@ -261,13 +318,23 @@ async fn connection(
                             if bad {
                                 return Ok(Some(0x0E));
                             }
-                            let t = l.table_for(conn, &m);
                             tracing::debug!(
                                 "DAIDE {conn} > {}",
                                 msg::text(&m, &*l.board as &dyn Names)
                             );
-                            l.tables[t].handle(conn, m, now);
-                            l.flush(t);
+                            match l.table_for(conn, &m) {
+                                Some(t) => {
+                                    if let Some(table) = l.table(t) {
+                                        table.handle(conn, m, now);
+                                    }
+                                    l.flush(t);
+                                }
+                                None => {
+                                    if let Some(answer) = l.answer_alone(&m) {
+                                        let _ = tx.send(Out::Msg(answer));
+                                    }
+                                }
+                            }
                         }
                         Err(_) => {
                             // A language error: HUH, the connection stays.
@@ -292,7 +359,9 @@ async fn connection(
         let mut l = lobby.lock().expect("lobby");
         l.senders.remove(&conn);
         if let Some(t) = l.at.remove(&conn) {
-            l.tables[t].disconnect(conn, Instant::now());
+            if let Some(table) = l.table(t) {
+                table.disconnect(conn, Instant::now());
+            }
             l.flush(t);
         }
     }

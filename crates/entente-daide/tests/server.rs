@@ -655,3 +655,33 @@ async fn tme_alarms_ring_before_the_deadline_and_adm_reaches_the_others() {
     // Then the deadline: the phase is adjudicated without orders.
     assert!(a.until("NOW").await.starts_with("NOW ( FAL #1901 )"));
 }
+
+#[tokio::test]
+async fn game_after_game_on_one_server_and_lines_at_no_table() {
+    let addr = start(TableConfig {
+        end_year: Some(1901),
+        ..table(1)
+    })
+    .await;
+    // A line that has not asked to play gets the map, refusals and HUH, and sits nowhere.
+    let mut idle = Client::connect(&addr).await;
+    idle.send("MAP").await;
+    assert_eq!(idle.recv().await, "MAP ( 'standard' )");
+    idle.send("HLO").await;
+    assert_eq!(idle.recv().await, "REJ ( HLO )");
+    idle.send("LOD ( 'x' )").await;
+    assert_eq!(idle.recv().await, "HUH ( ERR LOD ( 'x' ) )");
+    // Five one-bot short games in a row, each to its end.
+    for i in 0..5 {
+        let (n, tail) = test_bot(addr.clone(), format!("Serial{i}"), i).await;
+        assert!(n >= 2, "game {i}: {n} phases");
+        assert_eq!(
+            tail.last().map(String::as_str),
+            Some("OFF"),
+            "game {i}: {tail:?}"
+        );
+    }
+    // The idle line is still served.
+    idle.send("MAP").await;
+    assert_eq!(idle.recv().await, "MAP ( 'standard' )");
+}
