@@ -257,6 +257,62 @@ fn is_no(rest: &str) -> bool {
     NO.contains(&fold(rest).as_str())
 }
 
+/// The keywords that say which language a mail is written in (folded), for answering before
+/// the writer has signed on and their account's language is known.
+const LANGUAGE_OF_KEYWORDS: &[(&str, &[&str])] = &[
+    (
+        "cs",
+        &[
+            "prihlasit",
+            "prihlaseni",
+            "rozkazy",
+            "zprava pro",
+            "vsem",
+            "konec zpravy",
+            "stav",
+            "seznam",
+        ],
+    ),
+    (
+        "fr",
+        &[
+            "connexion",
+            "ordres",
+            "message a",
+            "lettre a",
+            "a tous",
+            "fin du message",
+            "etat",
+            "liste",
+        ],
+    ),
+];
+
+/// The language of a mail's commands, from the first command keyword that belongs to one
+/// language (Cyrillic: Russian); `None` for English or no keyword.
+pub fn language_of(text: &str) -> Option<&'static str> {
+    for line in text.lines() {
+        let line = line.trim();
+        if keyword(line).is_none() {
+            continue;
+        }
+        if line.chars().any(|c| ('\u{0400}'..='\u{04FF}').contains(&c)) {
+            return Some("ru");
+        }
+        let folded = fold(line);
+        for (lang, words) in LANGUAGE_OF_KEYWORDS {
+            if words
+                .iter()
+                .any(|w| folded == *w || folded.starts_with(&format!("{w} ")))
+            {
+                return Some(lang);
+            }
+        }
+        return None;
+    }
+    None
+}
+
 /// Reads a mail's text as commands; a line with an error is reported and the others are
 /// still read. Lines before `SIGNON` are read too (the caller answers that they need one).
 pub fn parse_commands(text: &str) -> (Vec<(usize, Command)>, Vec<CommandError>) {
@@ -533,5 +589,15 @@ mod tests {
                 "A Hol - Bel".into()
             ])]
         );
+    }
+
+    #[test]
+    fn the_language_of_a_mail_is_that_of_its_first_command() {
+        assert_eq!(language_of("ROZKAZY\nA Par - Bur"), Some("cs"));
+        assert_eq!(language_of("Přihlásit hra1 Francie heslo"), Some("cs"));
+        assert_eq!(language_of("ORDRES\nA Par - Bur"), Some("fr"));
+        assert_eq!(language_of("ПРИКАЗЫ\nA Par - Bur"), Some("ru"));
+        assert_eq!(language_of("ORDERS\nA Par - Bur"), None);
+        assert_eq!(language_of("A Par - Bur"), None);
     }
 }

@@ -207,6 +207,9 @@ struct Signed {
 /// Carries out the commands and writes the answer.
 async fn answer(db: &Db, m: &Incoming) -> Result<String, GatewayError> {
     let (commands, errors) = parse_commands(&m.text);
+    // Until the writer signs on (and their account's language is known), answer in the
+    // language of their commands.
+    let guessed = crate::commands::language_of(&m.text).unwrap_or("en");
     let mut out = String::new();
     let mut signed: Option<Signed> = None;
     for e in &errors {
@@ -216,12 +219,12 @@ async fn answer(db: &Db, m: &Incoming) -> Result<String, GatewayError> {
         let _ = writeln!(
             out,
             "{}\n\n{}",
-            t("en", "mail-nothing", &[]),
-            t("en", "mail-help", &[])
+            t(guessed, "mail-nothing", &[]),
+            t(guessed, "mail-help", &[])
         );
     }
     for (line, cmd) in commands {
-        let lang = signed.as_ref().map_or("en", |s| s.lang);
+        let lang = signed.as_ref().map_or(guessed, |s| s.lang);
         let at = t(lang, "mail-line", &[("line", &line.to_string())]);
         if let Command::Help = cmd {
             let _ = writeln!(out, "{at}: HELP\n{}\n", t(lang, "mail-help", &[]));

@@ -926,3 +926,35 @@ fn six_players_by_mail_and_one_on_the_web_play_past_the_first_adjustments() {
         "{to_czech:#?}"
     );
 }
+
+/// A mail from someone not yet signed on is answered in the language of its commands (the
+/// account's language is only known after SIGNON).
+#[test]
+fn a_mail_before_signon_is_answered_in_the_language_of_its_commands() {
+    let dir = scratch("mail", "language");
+    for db in common::server::databases(&dir, "maillang") {
+        // The database is made by the server on its first start.
+        drop(Server::start(&db));
+        for (id, body, answer) in [
+            (
+                "cs1",
+                "ROZKAZY\r\nA Paříž - Burgundsko\r\n",
+                "nejdřív se přihlaste",
+            ),
+            ("fr1", "ORDRES\r\nA Par - Bur\r\n", "connectez-vous d'abord"),
+            ("ru1", "ПРИКАЗЫ\r\nA Par - Bur\r\n", "сначала войдите"),
+            ("en1", "ORDERS\r\nA Par - Bur\r\n", "sign on first"),
+        ] {
+            let out = mail_in(
+                &db,
+                &mail(
+                    "stranger@example.org",
+                    id,
+                    "Content-Type: text/plain; charset=utf-8\r\n",
+                    body,
+                ),
+            );
+            assert!(out.contains(answer), "{id}: {out}");
+        }
+    }
+}
