@@ -37,9 +37,7 @@ impl From<ApiError> for GatewayError {
     }
 }
 
-fn now_ms() -> i64 {
-    jiff::Timestamp::now().as_millisecond()
-}
+use crate::now_ms;
 
 /// Queues a mail to send (retried until the relay takes it).
 pub async fn queue(

@@ -14,5 +14,10 @@ pub mod sender;
 pub mod smtp;
 
 pub use commands::{parse_commands, Command, CommandError};
+
+/// Now, in milliseconds since 1970 UTC, as the schema keeps times (the server's clock).
+fn now_ms() -> i64 {
+    entente_server::db::millis(entente_server::service::now())
+}
 pub use gateway::{handle, queue, GatewayError, Outcome};
 pub use incoming::{read_message, Incoming, MailError};

@@ -13,9 +13,7 @@ use entente_server::{service, Db};
 use sqlx::Row;
 use std::time::Duration;
 
-fn now_ms() -> i64 {
-    jiff::Timestamp::now().as_millisecond()
-}
+use crate::now_ms;
 
 /// A player who plays a game by mail.
 struct MailPlayer {

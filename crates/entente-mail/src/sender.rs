@@ -23,6 +23,22 @@ pub struct Relay {
     pub retry_ms: i64,
 }
 
+/// Why a mail could not be built (it bounces: trying again would not help).
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("from: {0}")]
+    From(lettre::address::AddressError),
+    #[error("to '{to}': {error}")]
+    To {
+        to: String,
+        error: lettre::address::AddressError,
+    },
+    #[error("{0}")]
+    Message(#[from] lettre::error::Error),
+    #[error("{0}")]
+    ContentType(#[from] lettre::message::header::ContentTypeErr),
+}
+
 /// A relay address that cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum RelayError {
@@ -67,9 +83,7 @@ impl Relay {
     }
 }
 
-fn now_ms() -> i64 {
-    jiff::Timestamp::now().as_millisecond()
-}
+use crate::now_ms;
 
 /// The delay before attempt `n + 1` (n attempts failed): `first` doubling, at most an hour.
 pub fn backoff_ms(attempts: i64, first: i64) -> i64 {
@@ -84,10 +98,13 @@ fn message(
     body: &str,
     in_reply_to: Option<&str>,
     png: Option<Vec<u8>>,
-) -> Result<Message, String> {
+) -> Result<Message, BuildError> {
     let mut b = Message::builder()
-        .from(relay.from.parse().map_err(|e| format!("from: {e}"))?)
-        .to(to.parse().map_err(|e| format!("to '{to}': {e}"))?)
+        .from(relay.from.parse().map_err(BuildError::From)?)
+        .to(to.parse().map_err(|error| BuildError::To {
+            to: to.to_string(),
+            error,
+        })?)
         .subject(subject);
     if let Some(id) = in_reply_to {
         b = b
@@ -95,18 +112,14 @@ fn message(
             .references(format!("<{id}>"));
     }
     let mut m = match png {
-        None => b
-            .header(ContentType::TEXT_PLAIN)
-            .body(body.to_string())
-            .map_err(|e| e.to_string())?,
+        None => b.header(ContentType::TEXT_PLAIN).body(body.to_string())?,
         Some(png) => {
-            let kind = ContentType::parse("image/png").map_err(|e| e.to_string())?;
+            let kind = ContentType::parse("image/png")?;
             b.multipart(
                 MultiPart::mixed()
                     .singlepart(SinglePart::plain(body.to_string()))
                     .singlepart(Attachment::new("board.png".to_string()).body(png, kind)),
-            )
-            .map_err(|e| e.to_string())?
+            )?
         }
     };
     for (name, value) in [("Auto-Submitted", "auto-replied"), ("X-Loop", "entente")] {
@@ -190,7 +203,7 @@ pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
                 .await
                 .map(|_| ())
                 .map_err(|e| (e.to_string(), e.is_permanent())),
-            Err(e) => Err((e, true)),
+            Err(e) => Err((e.to_string(), true)),
         };
         let q = match &outcome {
             Ok(()) => sqlx::query("UPDATE mail_out SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id = $2")
