@@ -200,6 +200,61 @@ impl Board {
         self.standard
     }
 
+    /// `MAP ('name')`.
+    pub fn map_msg(&self) -> Vec<Node> {
+        vec![
+            Node::tok("MAP"),
+            Node::List(vec![Node::Text(self.map_name())]),
+        ]
+    }
+
+    /// `(head loc loc ...)`: locations in the order of their abbreviations.
+    fn loc_list(&self, head: Option<Node>, locs: &entente_map::LocSet) -> Node {
+        let mut v: Vec<Loc> = locs.iter().map(Loc).collect();
+        v.sort_by_key(|l| self.map.loc_abbr(*l));
+        Node::List(
+            head.into_iter()
+                .chain(v.into_iter().map(|l| self.loc(l)))
+                .collect(),
+        )
+    }
+
+    /// A dislodged unit with where it may go: `( TUR FLT CON MRT ( ANK SMY ) )`.
+    pub fn dislodged(&self, d: &entente_judge::Dislodged) -> Node {
+        let Node::List(mut l) = self.unit(d.unit) else {
+            unreachable!("a unit is a list")
+        };
+        l.push(Node::tok("MRT"));
+        l.push(self.loc_list(None, &d.retreats));
+        Node::List(l)
+    }
+
+    /// A group per power and one for `UNO`, each with the centres (of `provs`, in order)
+    /// `owner` gives it: MDF's home centres, SCO's owners.
+    fn centre_groups(
+        &self,
+        provs: &[ProvinceId],
+        owner: impl Fn(ProvinceId) -> Option<PowerId>,
+    ) -> Vec<Node> {
+        let heads = self
+            .map
+            .power_ids()
+            .map(|pw| (self.power(pw), Some(pw)))
+            .chain([(Node::tok("UNO"), None)]);
+        heads
+            .map(|(head, pw)| {
+                let mut l = vec![head];
+                l.extend(
+                    provs
+                        .iter()
+                        .filter(|&&p| owner(p) == pw)
+                        .map(|&p| self.province(p)),
+                );
+                Node::List(l)
+            })
+            .collect()
+    }
+
     /// The representation message's payload: empty for the standard map, every power and
     /// province token with its name otherwise.
     pub fn representation(&self) -> Vec<u8> {
@@ -318,58 +373,34 @@ impl Board {
         let mut provs: Vec<ProvinceId> = map.province_ids().collect();
         provs.sort_by_key(|&p| self.abbr_sort_key(p));
         let powers: Vec<Node> = map.power_ids().map(|p| self.power(p)).collect();
-        let mut centres = Vec::new();
-        for pw in map.power_ids() {
-            let mut l = vec![self.power(pw)];
-            l.extend(
-                provs
-                    .iter()
-                    .filter(|&&p| map.is_centre(p) && map.home_power(p) == Some(pw))
-                    .map(|&p| self.province(p)),
-            );
-            centres.push(Node::List(l));
-        }
-        let mut uno = vec![Node::tok("UNO")];
-        uno.extend(
-            provs
-                .iter()
-                .filter(|&&p| map.is_centre(p) && map.home_power(p).is_none())
-                .map(|&p| self.province(p)),
-        );
-        centres.push(Node::List(uno));
+        let sc: Vec<ProvinceId> = provs
+            .iter()
+            .copied()
+            .filter(|&p| map.is_centre(p))
+            .collect();
+        let centres = self.centre_groups(&sc, |p| map.home_power(p));
         let others: Vec<Node> = provs
             .iter()
             .filter(|&&p| !map.is_centre(p))
             .map(|&p| self.province(p))
             .collect();
-        let loc_key = |l: &Loc| map.loc_abbr(*l);
         let mut adjacencies = Vec::new();
         for &p in &provs {
             let info = map.province(p);
             let mut entry = vec![self.province(p)];
             if info.kind != ProvinceKind::Sea {
-                let mut n: Vec<Loc> = map.army_neighbours(p).iter().map(Loc).collect();
-                n.sort_by_key(loc_key);
-                let mut l = vec![Node::tok("AMY")];
-                l.extend(n.iter().map(|&x| self.loc(x)));
-                entry.push(Node::List(l));
+                entry.push(self.loc_list(Some(Node::tok("AMY")), map.army_neighbours(p)));
             }
             if info.coasts.is_empty() {
                 if info.kind != ProvinceKind::Land {
-                    let mut n: Vec<Loc> = map.fleet_neighbours(p.loc()).iter().map(Loc).collect();
-                    n.sort_by_key(loc_key);
-                    let mut l = vec![Node::tok("FLT")];
-                    l.extend(n.iter().map(|&x| self.loc(x)));
-                    entry.push(Node::List(l));
+                    entry
+                        .push(self.loc_list(Some(Node::tok("FLT")), map.fleet_neighbours(p.loc())));
                 }
             } else {
                 for &c in &info.coasts {
-                    let mut n: Vec<Loc> = map.fleet_neighbours(c).iter().map(Loc).collect();
-                    n.sort_by_key(loc_key);
                     let coast = map.loc_info(c).coast.clone().unwrap_or_default();
-                    let mut l = vec![Node::List(vec![Node::tok("FLT"), coast_node(&coast)])];
-                    l.extend(n.iter().map(|&x| self.loc(x)));
-                    entry.push(Node::List(l));
+                    let head = Node::List(vec![Node::tok("FLT"), coast_node(&coast)]);
+                    entry.push(self.loc_list(Some(head), map.fleet_neighbours(c)));
                 }
             }
             adjacencies.push(Node::List(entry));
@@ -388,24 +419,7 @@ impl Board {
         let mut provs: Vec<ProvinceId> = map.province_ids().filter(|&p| map.is_centre(p)).collect();
         provs.sort_by_key(|&p| self.abbr_sort_key(p));
         let mut out = vec![Node::tok("SCO")];
-        for pw in map.power_ids() {
-            let mut l = vec![self.power(pw)];
-            l.extend(
-                provs
-                    .iter()
-                    .filter(|&&p| pos.owner(p) == Some(pw))
-                    .map(|&p| self.province(p)),
-            );
-            out.push(Node::List(l));
-        }
-        let mut uno = vec![Node::tok("UNO")];
-        uno.extend(
-            provs
-                .iter()
-                .filter(|&&p| pos.owner(p).is_none())
-                .map(|&p| self.province(p)),
-        );
-        out.push(Node::List(uno));
+        out.extend(self.centre_groups(&provs, |p| pos.owner(p)));
         out
     }
 
@@ -420,16 +434,7 @@ impl Board {
         }
         let mut dis: Vec<_> = pos.dislodged().map(|(_, d)| d).collect();
         dis.sort_by_key(|d| (d.unit.power, self.map.loc_abbr(d.unit.loc)));
-        for d in dis {
-            let Node::List(mut l) = self.unit(d.unit) else {
-                unreachable!()
-            };
-            let mut r: Vec<Loc> = d.retreats.iter().map(Loc).collect();
-            r.sort_by_key(|l| self.map.loc_abbr(*l));
-            l.push(Node::tok("MRT"));
-            l.push(Node::List(r.into_iter().map(|x| self.loc(x)).collect()));
-            out.push(Node::List(l));
-        }
+        out.extend(dis.iter().map(|d| self.dislodged(d)));
         out
     }
 

@@ -36,6 +36,10 @@ impl Node {
     pub fn is(&self, name: &str) -> bool {
         matches!(self, Node::Tok(t) if Some(*t) == tokens::fixed(name))
     }
+    /// The first thing inside brackets: `ENG` of `(ENG)`, `300` of `(300)`.
+    pub fn inner(&self) -> Option<&Node> {
+        self.as_list()?.first()
+    }
     pub fn as_list(&self) -> Option<&[Node]> {
         match self {
             Node::List(l) => Some(l),
@@ -78,6 +82,18 @@ impl Node {
 
 /// A whole message: its top-level nodes (`HLO`, `(ENG)`, ...).
 pub type Msg = Vec<Node>;
+
+/// `HUH (ERR message)`: a message the server does not understand.
+pub fn huh(msg: &[Node]) -> Msg {
+    let mut inner = vec![Node::tok("ERR")];
+    inner.extend(msg.iter().cloned());
+    vec![Node::tok("HUH"), Node::List(inner)]
+}
+
+/// `TME (seconds)`.
+pub fn tme(secs: i32) -> Msg {
+    vec![Node::tok("TME"), Node::List(vec![Node::Int(secs)])]
+}
 
 /// The tokens of a message.
 pub fn encode(msg: &[Node]) -> Vec<u16> {

@@ -91,8 +91,7 @@ impl Lobby {
             // Any started table where that power sits: the table checks the passcode.
             let power = m
                 .get(1)
-                .and_then(|n| n.as_list())
-                .and_then(|l| l.first())
+                .and_then(crate::Node::inner)
                 .and_then(|n| self.board.power_of(n));
             if let Some(p) = power {
                 if let Some(t) = self.tables.iter().rposition(|tb| {
@@ -131,10 +130,7 @@ impl Lobby {
         let head = m.first()?;
         let is = |w: &[&str]| w.iter().any(|x| head.is(x));
         Some(if m.len() == 1 && head.is("MAP") {
-            vec![
-                Node::tok("MAP"),
-                Node::List(vec![Node::Text(self.board.map_name())]),
-            ]
+            self.board.map_msg()
         } else if m.len() == 1 && head.is("MDF") {
             self.board.mdf()
         } else if is(&["YES", "REJ", "HUH", "PRN", "THX"]) {
@@ -145,9 +141,7 @@ impl Lobby {
         ]) {
             vec![Node::tok("REJ"), Node::List(m.to_vec())]
         } else {
-            let mut inner = vec![Node::tok("ERR")];
-            inner.extend(m.iter().cloned());
-            vec![Node::tok("HUH"), Node::List(inner)]
+            msg::huh(m)
         })
     }
 }
@@ -338,10 +332,7 @@ async fn connection(
                         }
                         Err(_) => {
                             // A language error: HUH, the connection stays.
-                            let _ = tx.send(Out::Msg(vec![
-                                crate::Node::tok("HUH"),
-                                crate::Node::List(vec![crate::Node::tok("ERR")]),
-                            ]));
+                            let _ = tx.send(Out::Msg(msg::huh(&[])));
                         }
                     }
                 }

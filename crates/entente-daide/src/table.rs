@@ -3,7 +3,7 @@
 //! logic: messages in, messages out ([`Out`]), time passed in; the TCP server drives it.
 
 use crate::board::Board;
-use crate::msg::Node;
+use crate::msg::{self, Node};
 use entente_game::{EndOfGame, Game, PhaseKind, PhaseRecord};
 use entente_judge::{Failure, Illegal, Outcome, Rulebook};
 use entente_map::{PowerId, UnitType};
@@ -111,10 +111,6 @@ pub struct Table {
     rung: BTreeSet<(ConnId, i32)>,
 }
 
-fn node_list(items: Vec<Node>) -> Node {
-    Node::List(items)
-}
-
 fn reply(word: &str, msg: &[Node]) -> Vec<Node> {
     vec![Node::tok(word), Node::List(msg.to_vec())]
 }
@@ -213,13 +209,6 @@ impl Table {
         }
     }
 
-    fn map_msg(&self) -> Vec<Node> {
-        vec![
-            Node::tok("MAP"),
-            node_list(vec![Node::Text(self.board.map_name())]),
-        ]
-    }
-
     fn phase_secs(&self) -> u32 {
         match self.game.phase().kind {
             PhaseKind::Movement => self.config.move_secs,
@@ -230,7 +219,7 @@ impl Table {
 
     fn hlo(&self, power: PowerId) -> Vec<Node> {
         let seat = &self.seats[&power];
-        let mut vars = vec![node_list(vec![
+        let mut vars = vec![Node::List(vec![
             Node::tok("LVL"),
             Node::Int(self.config.press_level as i32),
         ])];
@@ -240,14 +229,14 @@ impl Table {
             ("BTL", self.config.build_secs),
         ] {
             if s > 0 {
-                vars.push(node_list(vec![Node::tok(t), Node::Int(s as i32)]));
+                vars.push(Node::List(vec![Node::tok(t), Node::Int(s as i32)]));
             }
         }
         vec![
             Node::tok("HLO"),
-            node_list(vec![self.board.power(power)]),
-            node_list(vec![Node::Int(seat.passcode)]),
-            node_list(vars),
+            Node::List(vec![self.board.power(power)]),
+            Node::List(vec![Node::Int(seat.passcode)]),
+            Node::List(vars),
         ]
     }
 
@@ -285,13 +274,7 @@ impl Table {
                 .collect();
             for (c, secs) in due {
                 self.rung.insert((c, secs));
-                self.send(
-                    c,
-                    vec![
-                        Node::tok("TME"),
-                        node_list(vec![Node::Int(left.ceil() as i32)]),
-                    ],
-                );
+                self.send(c, msg::tme(left.ceil() as i32));
             }
         }
     }
@@ -306,14 +289,8 @@ impl Table {
         let client = self.clients.entry(conn).or_default().clone();
         if head.is("NME") {
             let (Some(name), Some(version)) = (
-                args.first()
-                    .and_then(|n| n.as_list())
-                    .and_then(|l| l.first())
-                    .and_then(|n| n.as_text()),
-                args.get(1)
-                    .and_then(|n| n.as_list())
-                    .and_then(|l| l.first())
-                    .and_then(|n| n.as_text()),
+                args.first().and_then(Node::inner).and_then(|n| n.as_text()),
+                args.get(1).and_then(Node::inner).and_then(|n| n.as_text()),
             ) else {
                 return self.huh(conn, &msg);
             };
@@ -323,7 +300,7 @@ impl Table {
             self.clients.get_mut(&conn).expect("entered").name =
                 Some((name.to_string(), version.to_string()));
             self.send(conn, reply("YES", &msg));
-            let m = self.map_msg();
+            let m = self.board.map_msg();
             self.send(conn, m);
         } else if head.is("OBS") {
             if client.name.is_some() || client.observer {
@@ -331,7 +308,7 @@ impl Table {
             }
             self.clients.get_mut(&conn).expect("entered").observer = true;
             self.send(conn, reply("YES", &msg));
-            let m = self.map_msg();
+            let m = self.board.map_msg();
             self.send(conn, m);
             if self.started {
                 let sco = self.board.sco(self.game.position());
@@ -342,14 +319,9 @@ impl Table {
         } else if head.is("IAM") {
             let power = args
                 .first()
-                .and_then(|n| n.as_list())
-                .and_then(|l| l.first())
+                .and_then(Node::inner)
                 .and_then(|n| self.board.power_of(n));
-            let code = args
-                .get(1)
-                .and_then(|n| n.as_list())
-                .and_then(|l| l.first())
-                .and_then(|n| n.as_int());
+            let code = args.get(1).and_then(Node::inner).and_then(|n| n.as_int());
             match (power, code) {
                 (Some(p), Some(code))
                     if self.seats.get(&p).is_some_and(|s| s.passcode == code)
@@ -367,19 +339,25 @@ impl Table {
                 _ => self.send(conn, reply("REJ", &msg)),
             }
         } else if head.is("MAP") && args.is_empty() {
-            let m = self.map_msg();
+            let m = self.board.map_msg();
             self.send(conn, m);
         } else if head.is("MDF") && args.is_empty() {
             let m = self.board.mdf();
             self.send(conn, m);
         } else if head.is("YES") {
-            let inner = args.first().and_then(|n| n.as_list()).unwrap_or(&[]);
-            if inner.first().is_some_and(|n| n.is("MAP")) {
+            if args
+                .first()
+                .and_then(Node::inner)
+                .is_some_and(|n| n.is("MAP"))
+            {
                 self.take_seat(conn, now);
             }
         } else if head.is("REJ") {
-            let inner = args.first().and_then(|n| n.as_list()).unwrap_or(&[]);
-            if inner.first().is_some_and(|n| n.is("MAP")) {
+            if args
+                .first()
+                .and_then(Node::inner)
+                .is_some_and(|n| n.is("MAP"))
+            {
                 self.clients.remove(&conn);
                 self.send(conn, vec![Node::tok("OFF")]);
                 self.out.push((conn, Out::Close));
@@ -420,16 +398,16 @@ impl Table {
         } else if head.is("SUB") {
             self.submit(conn, &client, &msg, now);
         } else if head.is("MIS") && args.is_empty() {
-            match client.power {
-                Some(p) if self.started && !self.over => {
+            match self.playing(&client) {
+                Some(p) => {
                     let m = self.missing(p);
                     self.send(conn, m);
                 }
                 _ => self.send(conn, reply("REJ", &msg)),
             }
         } else if head.is("GOF") && args.is_empty() {
-            match client.power {
-                Some(p) if self.started && !self.over => {
+            match self.playing(&client) {
+                Some(p) => {
                     let s = self.seats.get_mut(&p).expect("seat");
                     s.wait = false;
                     s.go = true;
@@ -440,10 +418,10 @@ impl Table {
                 _ => self.send(conn, reply("REJ", &msg)),
             }
         } else if head.is("NOT") {
-            self.not(conn, &client, &msg, now);
+            self.not(conn, &client, &msg);
         } else if head.is("DRW") && args.is_empty() {
-            match client.power {
-                Some(p) if self.started && !self.over => {
+            match self.playing(&client) {
+                Some(p) => {
                     self.draw.insert(p);
                     self.send(conn, reply("YES", &msg));
                     self.maybe_draw();
@@ -451,24 +429,14 @@ impl Table {
                 _ => self.send(conn, reply("REJ", &msg)),
             }
         } else if head.is("TME") {
-            match (args.is_empty(), self.deadline) {
-                (true, Some(d)) => {
+            // TME: the seconds left; TME (seconds): an alarm, sent when that many are left.
+            let alarm = args.first().and_then(Node::inner).and_then(Node::as_int);
+            match (args.is_empty(), self.deadline, alarm) {
+                (true, Some(d), _) => {
                     let secs = d.saturating_duration_since(now).as_secs() as i32;
-                    self.send(
-                        conn,
-                        vec![Node::tok("TME"), node_list(vec![Node::Int(secs)])],
-                    );
+                    self.send(conn, msg::tme(secs));
                 }
-                (false, _)
-                    if args
-                        .first()
-                        .and_then(|n| n.as_list())
-                        .and_then(|l| l.first())
-                        .and_then(|n| n.as_int())
-                        .is_some_and(|n| n > 0) =>
-                {
-                    // An alarm: TME (seconds) sent when that many seconds are left.
-                    let secs = args[0].as_list().and_then(|l| l[0].as_int()).unwrap_or(0);
+                (false, _, Some(secs)) if secs > 0 => {
                     self.alarms.insert((conn, secs));
                     self.send(conn, reply("YES", &msg))
                 }
@@ -493,10 +461,13 @@ impl Table {
         }
     }
 
-    fn huh(&mut self, conn: ConnId, msg: &[Node]) {
-        let mut inner = vec![Node::tok("ERR")];
-        inner.extend(msg.iter().cloned());
-        self.send(conn, vec![Node::tok("HUH"), Node::List(inner)]);
+    /// The power a client plays, while the game is on.
+    fn playing(&self, client: &Client) -> Option<PowerId> {
+        client.power.filter(|_| self.started && !self.over)
+    }
+
+    fn huh(&mut self, conn: ConnId, m: &[Node]) {
+        self.send(conn, msg::huh(m));
     }
 
     fn take_seat(&mut self, conn: ConnId, now: Instant) {
@@ -575,10 +546,7 @@ impl Table {
         self.broadcast(sco);
         self.broadcast(now_msg);
         if secs > 0 {
-            self.broadcast(vec![
-                Node::tok("TME"),
-                node_list(vec![Node::Int(secs as i32)]),
-            ]);
+            self.broadcast(msg::tme(secs as i32));
         }
         self.maybe_process(now);
     }
@@ -613,19 +581,7 @@ impl Table {
                 dis.sort_by_key(|(_, d)| self.board.map().loc_abbr(d.unit.loc));
                 dis.into_iter()
                     .filter(|(p, _)| !ordered.contains(&p.0))
-                    .map(|(_, d)| {
-                        let Node::List(mut l) = self.board.unit(d.unit) else {
-                            unreachable!()
-                        };
-                        l.push(Node::tok("MRT"));
-                        l.push(Node::List(
-                            d.retreats
-                                .iter()
-                                .map(|x| self.board.loc(entente_map::Loc(x)))
-                                .collect(),
-                        ));
-                        Node::List(l)
-                    })
+                    .map(|(_, d)| self.board.dislodged(&d))
                     .collect()
             }
             PhaseKind::Adjustment => Vec::new(),
@@ -651,7 +607,7 @@ impl Table {
             let n = self.adjustments_left(power);
             // `MIS (n)`: builds (negative) or removals still due; `MIS (0)` once all are in.
             if self.game.powers_to_order().contains(&power) {
-                m.push(node_list(vec![Node::Int(n)]));
+                m.push(Node::List(vec![Node::Int(n)]));
             }
         } else {
             m.extend(self.units_needing_orders(power));
@@ -750,7 +706,7 @@ impl Table {
                 vec![
                     Node::tok("THX"),
                     Node::List(nodes.to_vec()),
-                    node_list(vec![Node::tok(note)]),
+                    Node::List(vec![Node::tok(note)]),
                 ],
             );
         }
@@ -759,9 +715,9 @@ impl Table {
         self.maybe_process(now);
     }
 
-    fn not(&mut self, conn: ConnId, client: &Client, msg: &[Node], now: Instant) {
+    fn not(&mut self, conn: ConnId, client: &Client, msg: &[Node]) {
         let inner = msg.get(1).and_then(|n| n.as_list()).unwrap_or(&[]).to_vec();
-        let Some(power) = client.power.filter(|_| self.started && !self.over) else {
+        let Some(power) = self.playing(client) else {
             return self.send(conn, reply("REJ", msg));
         };
         match inner.first() {
@@ -794,12 +750,7 @@ impl Table {
             }
             Some(h) if h.is("TME") => {
                 // NOT (TME): every alarm; NOT (TME (seconds)): that one.
-                match inner
-                    .get(1)
-                    .and_then(|n| n.as_list())
-                    .and_then(|l| l.first())
-                    .and_then(|n| n.as_int())
-                {
+                match inner.get(1).and_then(Node::inner).and_then(|n| n.as_int()) {
                     Some(secs) => {
                         if !self.alarms.remove(&(conn, secs)) {
                             return self.send(conn, reply("REJ", msg));
@@ -811,7 +762,6 @@ impl Table {
             }
             _ => self.send(conn, reply("REJ", msg)),
         }
-        let _ = now;
     }
 
     fn press(&mut self, conn: ConnId, client: &Client, msg: &[Node]) {
@@ -840,7 +790,7 @@ impl Table {
             .collect();
         if !absent.is_empty() {
             for p in absent {
-                let m = vec![Node::tok("CCD"), node_list(vec![self.board.power(p)])];
+                let m = vec![Node::tok("CCD"), Node::List(vec![self.board.power(p)])];
                 self.send(conn, m);
             }
             return;
@@ -848,7 +798,7 @@ impl Table {
         self.send(conn, reply("YES", msg));
         let frm = vec![
             Node::tok("FRM"),
-            node_list(vec![self.board.power(from)]),
+            Node::List(vec![self.board.power(from)]),
             Node::List(to.iter().map(|&p| self.board.power(p)).collect()),
             press.clone(),
         ];
@@ -983,7 +933,7 @@ impl Table {
         self.deadline = None;
         match self.game.end().cloned() {
             Some(EndOfGame::Victory(p)) | Some(EndOfGame::Concession(p)) => {
-                let m = vec![Node::tok("SLO"), node_list(vec![self.board.power(p)])];
+                let m = vec![Node::tok("SLO"), Node::List(vec![self.board.power(p)])];
                 self.broadcast(m);
             }
             Some(EndOfGame::Draw(ps)) => {
@@ -1024,8 +974,8 @@ impl Table {
                 .unwrap_or_else(|| ("civil disorder".into(), "entente".into()));
             let mut l = vec![
                 self.board.power(p),
-                node_list(vec![Node::Text(name)]),
-                node_list(vec![Node::Text(version)]),
+                Node::List(vec![Node::Text(name)]),
+                Node::List(vec![Node::Text(version)]),
                 Node::Int(self.game.position().centre_count(self.board.map(), p) as i32),
             ];
             if let Some(y) = self.eliminated.get(&p) {

@@ -83,6 +83,19 @@ pub struct Args {
     daide_variant: String,
 }
 
+/// A listener of a front end beside the HTTP server, and the address it got.
+fn listen(
+    rt: &tokio::runtime::Runtime,
+    addr: &str,
+    what: &str,
+) -> CliResult<(tokio::net::TcpListener, String)> {
+    let l = rt
+        .block_on(tokio::net::TcpListener::bind(addr))
+        .map_err(|e| CliError::from(format!("cannot listen for {what} on {addr}: {e}")))?;
+    let at = l.local_addr().map(|a| a.to_string()).unwrap_or_default();
+    Ok((l, at))
+}
+
 pub fn run(a: Args) -> CliResult<ExitCode> {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -108,31 +121,21 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
     });
     let every = Duration::from_millis(a.mail_every_ms.max(10));
     let remind = a.mail_remind_hours;
-    let smtp = match &a.smtp {
-        Some(addr) => {
-            let l = rt
-                .block_on(tokio::net::TcpListener::bind(addr))
-                .map_err(|e| CliError::from(format!("cannot listen for SMTP on {addr}: {e}")))?;
-            let at = l.local_addr().map(|a| a.to_string()).unwrap_or_default();
-            Some((l, at))
-        }
-        None => None,
-    };
+    let smtp = a
+        .smtp
+        .as_deref()
+        .map(|at| listen(&rt, at, "SMTP"))
+        .transpose()?;
     let smtp_at = smtp
         .as_ref()
         .map(|(_, at)| format!("; mail to the judge on smtp://{at}"))
         .unwrap_or_default();
     let smtp_listener = smtp.map(|(l, _)| l);
-    let daide = match &a.daide {
-        Some(addr) => {
-            let l = rt
-                .block_on(tokio::net::TcpListener::bind(addr))
-                .map_err(|e| CliError::from(format!("cannot listen for DAIDE on {addr}: {e}")))?;
-            let at = l.local_addr().map(|a| a.to_string()).unwrap_or_default();
-            Some((l, at))
-        }
-        None => None,
-    };
+    let daide = a
+        .daide
+        .as_deref()
+        .map(|at| listen(&rt, at, "DAIDE"))
+        .transpose()?;
     let daide_at = daide
         .as_ref()
         .map(|(_, at)| format!("; DAIDE bots on daide://{at}"))
