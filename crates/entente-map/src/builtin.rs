@@ -39,6 +39,11 @@ pub const BUILTIN_VARIANTS: &[BuiltinVariant] = &[
         aliases: &["pure diplomacy"],
         toml: include_str!("../variants/pure.toml"),
     },
+    BuiltinVariant {
+        name: "greatwar",
+        aliases: &["great war", "the great war", "first world war"],
+        toml: include_str!("../variants/greatwar.toml"),
+    },
 ];
 
 /// The names of the built-in variants (not their aliases).
