@@ -264,3 +264,54 @@ fn compare(a: &StandingRow, b: &StandingRow) -> Option<(std::cmp::Ordering, Sepa
     .into_iter()
     .find(|(o, _)| o.is_ne())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(member: i64, score: f64, solos: u32, draws: u32, best: f64) -> StandingRow {
+        StandingRow {
+            place: 0,
+            member: MemberId(member),
+            score,
+            games: 2,
+            complete: true,
+            solos,
+            draws,
+            best,
+            game_scores: Vec::new(),
+            separation: Separation::First,
+        }
+    }
+
+    #[test]
+    fn criteria_in_order_score_solos_draws_best_game() {
+        use std::cmp::Ordering::*;
+        let a = row(1, 40.0, 0, 1, 30.0);
+        assert_eq!(
+            compare(&a, &row(2, 40.0, 0, 1, 20.0)),
+            Some((Greater, Separation::BestGame))
+        );
+        assert_eq!(
+            compare(&a, &row(2, 40.0, 0, 2, 35.0)),
+            Some((Less, Separation::Draws))
+        );
+        assert_eq!(
+            compare(&a, &row(2, 40.0, 1, 0, 40.0)),
+            Some((Less, Separation::Solos))
+        );
+        assert_eq!(
+            compare(&a, &row(2, 39.0, 5, 5, 39.0)),
+            Some((Greater, Separation::Score))
+        );
+        // 100/3 added three ways is one score.
+        let third = 100.0 / 3.0;
+        assert_eq!(
+            compare(
+                &row(1, third + third + 1.0 / 3.0, 0, 1, 30.0),
+                &row(2, 1.0 / 3.0 + third + third, 0, 1, 30.0)
+            ),
+            None
+        );
+    }
+}
