@@ -161,6 +161,12 @@ pub struct Case {
     pub units: UnitsSetup,
     /// `(line, power, centre names)`; `None` when no `centres:` section was given.
     pub centres: Option<Vec<(usize, String, Vec<String>)>>,
+    /// `impassable:` provinces no unit may enter (the 2-player game's Italy), as
+    /// `(line, name)`; looked up on the variant's map when the case runs.
+    pub impassable: Vec<(usize, String)>,
+    /// `neutral:` powers whose orders are not taken (their units hold without supporting
+    /// each other and are disbanded when dislodged), as `(line, name)`.
+    pub neutral: Vec<(usize, String)>,
     pub phases: Vec<PhaseBlock>,
 }
 
@@ -301,6 +307,8 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
         options: Vec::new(),
         units: UnitsSetup::Implied,
         centres: None,
+        impassable: Vec::new(),
+        neutral: Vec::new(),
         phases: Vec::new(),
     };
     let new_case = |defaults: &Case, id: &str, title: &str, line: usize| Case {
@@ -367,6 +375,18 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
                 );
             }
             case.options.push(name);
+            continue;
+        }
+        if let Some(v) = keyword("impassable:") {
+            let names = v.split([',', ' ']).filter(|w| !w.trim().is_empty());
+            case.impassable
+                .extend(names.map(|n| (ln, n.trim().to_string())));
+            continue;
+        }
+        if let Some(v) = keyword("neutral:") {
+            let names = v.split(',').filter(|w| !w.trim().is_empty());
+            case.neutral
+                .extend(names.map(|n| (ln, n.trim().to_string())));
             continue;
         }
         if let Some(v) = keyword("units:") {

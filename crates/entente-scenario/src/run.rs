@@ -167,10 +167,23 @@ fn drop_dislodged(pos: &mut Position) {
     }
 }
 
+/// The case's `impassable:` provinces and `neutral:` powers, as the judge takes them.
+fn restrictions(map: &Map, case: &Case) -> Result<Restrictions, ScenarioError> {
+    let mut r = Restrictions::NONE;
+    for (line, name) in &case.impassable {
+        r.impassable.insert(parse_province(map, *line, name)?.0);
+    }
+    for (line, name) in &case.neutral {
+        r.silent.insert(power_of(map, *line, name)?);
+    }
+    Ok(r)
+}
+
 /// Runs every phase of a case.
 pub fn execute_case(case: &Case) -> Result<(Map, Vec<PhaseRun>), ScenarioError> {
     let map =
         entente_map::load_variant(&case.variant).or_else(|e| err(case.line, e.to_string()))?;
+    let restrictions = restrictions(&map, case)?;
     let mut pos = setup(&map, case)?;
     let mut engine = Engine::new();
     let mut runs = Vec::new();
@@ -184,7 +197,7 @@ pub fn execute_case(case: &Case) -> Result<(Map, Vec<PhaseRun>), ScenarioError> 
         }
         let orders = orders_of(&map, block)?;
         let phase = block.phase_on(&map);
-        let step = engine.play(&map, &case.rules, &Restrictions::NONE, phase, &pos, &orders);
+        let step = engine.play(&map, &case.rules, &restrictions, phase, &pos, &orders);
         let (outcome, after) = (step.result, step.after);
         let before = std::mem::replace(&mut pos, after.clone());
         prev = Some((block.season, block.kind));

@@ -1,0 +1,241 @@
+//! The club's variants (issue 19) as whole hosted games: the Great War (the rulebook's
+//! two-player First World War game, `variants/greatwar.toml`) is created with setup 2 and
+//! played by random orders to its end. The judge-level rules (Italy closed, neutral units)
+//! are in `cases/variants/greatwar.scn`; here are the game-level ones: the sides, the coin
+//! toss before the Fall 1914 adjustments, Italy joining in Spring 1915, and the end.
+
+use entente_game::{EndOfGame, PhaseKind, Season, Setup};
+use entente_host::{Assignment, GameOptions, Player, Session, SessionConfig};
+use entente_judge::{Edition, Rulebook};
+use entente_map::{Map, PowerId, ProvinceId, UnitType};
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+
+fn great_war(edition: Edition, seed: u64, end_year: Option<i32>) -> Session {
+    let variant = entente_map::Variant::builtin("greatwar").expect("greatwar is built in");
+    let players = Setup::Two
+        .seats(&variant.map)
+        .unwrap()
+        .into_iter()
+        .enumerate()
+        .map(|(i, powers)| Player {
+            name: ["Entente", "Central Powers"][i].to_string(),
+            powers,
+        })
+        .collect();
+    Session::new(SessionConfig {
+        variant,
+        rules: Rulebook::edition(edition),
+        setup: Setup::Two,
+        players,
+        first_year: None,
+        options: GameOptions {
+            end_year,
+            ..GameOptions::default()
+        },
+        seed,
+        assignment: Assignment::Given,
+    })
+    .expect("a Great War game")
+}
+
+fn power(map: &Map, name: &str) -> PowerId {
+    map.lookup_power(name).unwrap()
+}
+
+/// A random sheet for `p` this phase, as text: each unit holds or moves to a random
+/// neighbour (movement), retreats somewhere it may or disbands (retreats), and builds go
+/// to vacant owned home centres or units are removed (adjustments). Moves into closed
+/// provinces are not written; an order the judge refuses is its business.
+fn random_sheet(s: &Session, p: PowerId, rng: &mut ChaCha8Rng) -> String {
+    let g = s.game();
+    let map = s.map();
+    let pos = g.position();
+    let closed = *g.impassable();
+    let open = |q: ProvinceId| !closed.contains(q.0);
+    let mut lines = Vec::new();
+    match g.phase().kind {
+        PhaseKind::Movement => {
+            for u in pos.units_of(p) {
+                let here = map.province_of(u.loc);
+                let dests: Vec<String> = match u.ty {
+                    UnitType::Army => map
+                        .army_neighbours(here)
+                        .iter()
+                        .map(ProvinceId)
+                        .filter(|&q| open(q))
+                        .map(|q| map.province(q).abbr.clone())
+                        .collect(),
+                    UnitType::Fleet => map
+                        .fleet_reach(u.loc)
+                        .iter()
+                        .map(entente_map::Loc)
+                        .filter(|&l| open(map.province_of(l)))
+                        .map(|l| map.loc_abbr(l))
+                        .collect(),
+                };
+                let from = map.loc_abbr(u.loc);
+                if dests.is_empty() || rng.random_range(0..4) == 0 {
+                    lines.push(format!("{} {from} H", u.ty.letter()));
+                } else {
+                    let to = &dests[rng.random_range(0..dests.len())];
+                    lines.push(format!("{} {from} - {to}", u.ty.letter()));
+                }
+            }
+        }
+        PhaseKind::Retreat => {
+            for (_, d) in pos.dislodged().filter(|(_, d)| d.unit.power == p) {
+                let from = map.loc_abbr(d.unit.loc);
+                let options: Vec<_> = d.retreats.iter().collect();
+                if options.is_empty() || rng.random_range(0..5) == 0 {
+                    lines.push(format!("{} {from} disband", d.unit.ty.letter()));
+                } else {
+                    let to = map.loc_abbr(entente_map::Loc(
+                        options[rng.random_range(0..options.len())],
+                    ));
+                    lines.push(format!("{} {from} - {to}", d.unit.ty.letter()));
+                }
+            }
+        }
+        PhaseKind::Adjustment => {
+            let due = pos.centre_count(map, p) as i64 - pos.unit_count(p) as i64;
+            if due > 0 {
+                let mut free: Vec<ProvinceId> = map
+                    .power(p)
+                    .home_centres
+                    .iter()
+                    .copied()
+                    .filter(|&c| pos.owner(c) == Some(p) && pos.unit_at(c).is_none())
+                    .collect();
+                for _ in 0..due {
+                    if free.is_empty() {
+                        break;
+                    }
+                    let c = free.swap_remove(rng.random_range(0..free.len()));
+                    let abbr = &map.province(c).abbr;
+                    let coasts = &map.province(c).coasts;
+                    let fleet = rng.random_range(0..2) == 0 && map.is_land_or_coast(c);
+                    if fleet && !map.province_fleet_reach(c).is_empty() {
+                        match coasts.first() {
+                            Some(&l) => lines.push(format!("Build F {}", map.loc_abbr(l))),
+                            None => lines.push(format!("Build F {abbr}")),
+                        }
+                    } else {
+                        lines.push(format!("Build A {abbr}"));
+                    }
+                }
+            } else if due < 0 {
+                let mut units: Vec<_> = pos.units_of(p).collect();
+                for _ in 0..(-due) {
+                    let u = units.swap_remove(rng.random_range(0..units.len()));
+                    lines.push(format!("Remove {} {}", u.ty.letter(), map.loc_abbr(u.loc)));
+                }
+            }
+        }
+    }
+    lines.join("\n")
+}
+
+/// Plays the session to its end with random sheets; returns the phases adjudicated.
+fn play_to_the_end(s: &mut Session, seed: u64) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut phases = 0;
+    while !s.game().is_over() {
+        let powers: Vec<PowerId> = (s.game().powers_with_decisions().into_iter())
+            .filter(|&p| s.game().gives_orders(p))
+            .collect();
+        for p in powers {
+            let sheet = random_sheet(s, p, &mut rng);
+            s.submit(p, &sheet).expect("a sheet is received");
+        }
+        phases += s.adjudicate().expect("the phase is adjudicated");
+        assert!(phases < 2000, "the game does not end");
+    }
+    phases
+}
+
+#[test]
+fn the_great_war_starts_in_1914_with_two_sides_and_italy_neutral() {
+    let s = great_war(Edition::E2000, 7, None);
+    let map = s.map();
+    assert_eq!(map.name, "Great War");
+    assert_eq!(s.game().phase().year, 1914);
+    assert_eq!(s.game().phase().season, Season::Spring);
+    assert_eq!(s.players().len(), 2);
+    let italy = power(map, "Italy");
+    assert!(s.game().is_neutral(italy));
+    assert!(s.player_of(italy).is_none(), "no player has Italy yet");
+    let closed: Vec<String> = s
+        .game()
+        .impassable()
+        .iter()
+        .map(|l| map.province(ProvinceId(l)).abbr.clone())
+        .collect();
+    assert_eq!(closed, ["apu", "nap", "pie", "rom", "tus", "ven"]);
+    let v = s.game().side_victory().expect("a side victory");
+    assert_eq!(v.count, 24);
+    assert!(!v.by_units, "2000 rules: 24 centres");
+    assert!(
+        great_war(Edition::E1982, 7, None)
+            .game()
+            .side_victory()
+            .unwrap()
+            .by_units
+    );
+}
+
+#[test]
+fn italy_joins_the_winner_of_the_coin_toss_in_spring_1915() {
+    let mut s = great_war(Edition::E2000, 3, None);
+    let italy = power(s.map(), "Italy");
+    // Spring and Fall 1914: everyone holds (no sheets); the toss comes before the Fall
+    // 1914 adjustments, Italy joins in Spring 1915.
+    while s.game().phase().year == 1914 {
+        assert!(s.coin_toss().is_none() || s.game().phase().kind == PhaseKind::Adjustment);
+        s.adjudicate().unwrap();
+    }
+    let toss = s.coin_toss().expect("the coin was tossed");
+    assert_eq!(toss.power, italy);
+    assert_eq!(s.game().phase().season, Season::Spring);
+    assert_eq!(s.game().phase().year, 1915);
+    assert!(!s.game().is_neutral(italy));
+    assert!(s.game().impassable().is_empty(), "Italy is open");
+    let player = s.player_of(italy).expect("Italy has a player");
+    assert_eq!(player.name, s.players()[toss.winner].name);
+    assert_eq!(player.powers.len(), 4, "three powers and Italy");
+    assert_eq!(s.game().sides()[toss.winner].len(), 4);
+    // Italy's units move in Spring 1915.
+    s.submit(italy, "F Nap - Ion\nA Ven - Pie").unwrap();
+    s.adjudicate().unwrap();
+    let ion = s.map().lookup_province("ion").unwrap();
+    assert_eq!(
+        s.game().position().unit_at(ion).map(|u| u.power),
+        Some(italy)
+    );
+}
+
+#[test]
+fn a_random_great_war_game_is_played_to_its_end() {
+    for seed in [1, 2] {
+        let mut s = great_war(Edition::E2000, seed, Some(1930));
+        let phases = play_to_the_end(&mut s, seed);
+        assert!(phases > 10, "seed {seed}: {phases} phases");
+        assert!(s.coin_toss().is_some(), "seed {seed}: the coin was tossed");
+        match s.game().end().expect("the game is over") {
+            EndOfGame::Side(powers) => {
+                let centres: usize = powers
+                    .iter()
+                    .map(|&p| s.game().position().centre_count(s.map(), p))
+                    .sum();
+                assert!(centres >= 24, "seed {seed}: a side wins with {centres}");
+            }
+            EndOfGame::ShortGame { standings, .. } => {
+                assert!(s.game().phase().year > 1930, "seed {seed}");
+                assert!(!standings.is_empty());
+            }
+            other => panic!("seed {seed}: unexpected end {other:?}"),
+        }
+        eprintln!("seed {seed}: {phases} phases, {}", s.end_text().unwrap());
+        assert!(s.end_text().is_some());
+    }
+}
