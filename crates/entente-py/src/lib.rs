@@ -10,11 +10,11 @@
 //! the GIL, so games in different threads adjudicate in parallel.
 
 use entente_game::{EndOfGame, PhaseKind};
-use entente_host::{GameOptions, Reading, Session, SessionConfig, SheetLine};
-use entente_judge::{adjustment_due, Edition, Rulebook};
+use entente_host::{GameOptions, Reading, Session, SessionConfig, SessionParts, SheetLine};
+use entente_judge::{adjustment_due, Edition, Outcome, Phase, PhaseResult, Rulebook, Season};
 use entente_legal::{Legal, LegalOrders};
 use entente_map::Variant;
-use entente_map::{Loc, Map, PowerId, ProvinceId, UnitType};
+use entente_map::{Loc, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
 use entente_orders::{format_order, parse_order, Order, Target, UnitRef};
 use entente_record::pydip;
 use entente_record::record::SessionRecord;
@@ -25,7 +25,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ffi::CString;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
@@ -211,6 +211,84 @@ fn parse_rules(text: &str) -> PyResult<Rulebook> {
     Ok(rules)
 }
 
+/// The options of `docs/rule-options.md`, for [`rules_spec`].
+const RULE_OPTIONS: &[&str] = &[
+    "any-route-disruption",
+    "all-routes-disruption",
+    "adjacent-convoy-swap-only",
+    "adjacent-convoy-via-or-own-fleet",
+    "adjacent-convoy-if-route",
+    "retreat-to-convoy-origin",
+    "no-retreat-to-convoy-origin",
+    "removal-distance-home",
+    "removal-distance-owned",
+    "paradox-rule-none",
+    "paradox-rule-1971",
+    "paradox-rule-1982",
+    "paradox-rule-2000",
+    "paradox-backup-szykman",
+    "paradox-backup-all-hold",
+];
+
+/// How many of two rulebooks' settings differ.
+fn rule_distance(a: &Rulebook, b: &Rulebook) -> usize {
+    let (Ok(Value::Object(a)), Ok(Value::Object(b))) =
+        (serde_json::to_value(a), serde_json::to_value(b))
+    else {
+        return usize::MAX;
+    };
+    a.iter().filter(|(k, v)| b.get(*k) != Some(v)).count()
+}
+
+/// A rulebook as [`parse_rules`] reads it back: `"2000"`, `"2000+retreat-to-convoy-origin"`.
+fn rules_spec(r: &Rulebook) -> String {
+    let mut cur = Rulebook::edition(r.edition);
+    let mut spec = r.edition.to_string();
+    for opt in RULE_OPTIONS {
+        let mut t = cur;
+        if t.set_option(opt) && rule_distance(&t, r) < rule_distance(&cur, r) {
+            cur = t;
+            spec.push('+');
+            spec.push_str(opt);
+        }
+    }
+    spec
+}
+
+/// The rule flag a saved game carries entente's rules in (the package ignores flags it does
+/// not know): `ENTENTE_RULES=2000`.
+const RULES_FLAG: &str = "ENTENTE_RULES=";
+
+/// A phase's name as the package writes it: `S1901M`, `S0001M` (four-digit years).
+fn py_phase(p: Phase) -> String {
+    let s = match p.season {
+        Season::Spring => 'S',
+        Season::Fall => 'F',
+        Season::Winter => 'W',
+    };
+    let k = match p.kind {
+        PhaseKind::Movement => 'M',
+        PhaseKind::Retreat => 'R',
+        PhaseKind::Adjustment => 'A',
+    };
+    format!("{s}{:04}{k}", p.year)
+}
+
+/// The package's long phase name: `SPRING 1901 MOVEMENT`.
+fn py_phase_long(p: Phase) -> String {
+    let s = match p.season {
+        Season::Spring => "SPRING",
+        Season::Fall => "FALL",
+        Season::Winter => "WINTER",
+    };
+    let k = match p.kind {
+        PhaseKind::Movement => "MOVEMENT",
+        PhaseKind::Retreat => "RETREATS",
+        PhaseKind::Adjustment => "ADJUSTMENTS",
+    };
+    format!("{s} {} {k}", p.year)
+}
+
 fn value_err(e: impl ToString) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
@@ -273,6 +351,11 @@ struct Inner {
     buf_at: Option<usize>,
     rng: ChaCha8Rng,
     seed: u64,
+    /// The package's `error`: why orders given to `set_orders` were not taken.
+    errors: Vec<String>,
+    /// Each power's influence at a point of the history (`set_state` sets it); from the
+    /// start units when `None`.
+    influence_base: Option<(usize, Vec<Vec<String>>)>,
 }
 
 /// A game of Diplomacy, with the Python `diplomacy` package's method names and order
@@ -320,6 +403,8 @@ impl Inner {
             buf_at: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
             seed,
+            errors: Vec::new(),
+            influence_base: None,
         })
     }
 
@@ -345,7 +430,7 @@ impl Inner {
         if self.over() {
             "COMPLETED".into()
         } else {
-            self.session.game().phase().code()
+            py_phase(self.session.game().phase())
         }
     }
 
@@ -354,11 +439,7 @@ impl Inner {
         let Some(end) = g.end() else {
             return Vec::new();
         };
-        let last = g
-            .history()
-            .last()
-            .map(|h| h.phase.code())
-            .unwrap_or_else(|| g.phase().code());
+        let last = py_phase(g.history().last().map(|h| h.phase).unwrap_or(g.phase()));
         let winners: Vec<PowerId> = match end {
             EndOfGame::Victory(p) | EndOfGame::Concession(p) => vec![*p],
             EndOfGame::Side(ps) | EndOfGame::Draw(ps) => ps.clone(),
@@ -401,15 +482,37 @@ impl Inner {
 
     fn set_orders(&mut self, power: &str, texts: &[String]) -> PyResult<Vec<String>> {
         let p = self.power_id(power)?;
-        let mut read = Vec::with_capacity(texts.len());
-        for t in texts {
-            if t.trim().is_empty() {
-                continue;
-            }
-            read.push((t.trim().to_string(), self.read_order(t).map_err(value_err)?));
-        }
         if self.over() {
             return Err(PyRuntimeError::new_err("the game is over"));
+        }
+        // As the package, only the power's possible orders are taken; the others are left
+        // out and said in `error`.
+        let allowed: HashSet<String> = self.possible(Some(p)).into_iter().flatten().collect();
+        let mut read = Vec::with_capacity(texts.len());
+        for t in texts {
+            let t = t.trim();
+            if t.is_empty() {
+                continue;
+            }
+            let order = match self.read_order(t) {
+                Ok(o) => o,
+                Err(e) => {
+                    self.errors.push(format!("{power}: {e}"));
+                    continue;
+                }
+            };
+            let text = self.py_text(&order);
+            let ok = allowed.contains(&text)
+                || matches!(order, Order::Move { via_convoy: false, .. })
+                    && allowed.contains(&format!("{text} VIA"));
+            if ok {
+                read.push((t.to_string(), order));
+            } else {
+                self.errors.push(format!(
+                    "{power}: not a possible order in {}: {text}",
+                    self.phase()
+                ));
+            }
         }
         let mut lines: Vec<SheetLine> = self.session.pending().get(&p).cloned().unwrap_or_default();
         let mut echo = Vec::with_capacity(read.len());
@@ -435,6 +538,189 @@ impl Inner {
             .submit_lines(p, lines)
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         Ok(echo)
+    }
+
+    /// Each power's influence (the package's: the provinces its units last stood in, by
+    /// move or retreat; a retreat to a coast is written with the coast) before each phase of
+    /// the history and now: `len(history) + 1` lists of per-power lists.
+    fn influence_history(&self) -> Vec<Vec<Vec<String>>> {
+        let t = &self.tables;
+        let map = self.map();
+        let history = self.session.game().history();
+        let (start, mut inf) = match &self.influence_base {
+            Some((i, v)) => (*i, v.clone()),
+            None => (
+                0,
+                map.power_ids()
+                    .map(|p| {
+                        map.power(p)
+                            .start_units
+                            .iter()
+                            .map(|&(_, l)| t.province(l).to_string())
+                            .collect()
+                    })
+                    .collect(),
+            ),
+        };
+        let mut out = vec![inf.clone(); start.min(history.len()) + 1];
+        for h in history.iter().skip(start) {
+            let mut gained: Vec<(PowerId, String)> = Vec::new();
+            for r in h.result.orders() {
+                if r.outcome != Outcome::Succeeded {
+                    continue;
+                }
+                match r.order {
+                    Order::Move { to, .. } if matches!(h.result, PhaseResult::Movement(_)) => {
+                        gained.push((r.power, t.province(to).to_string()))
+                    }
+                    Order::Retreat { to, .. } => gained.push((r.power, t.loc(to).to_string())),
+                    _ => {}
+                }
+            }
+            for (p, place) in gained {
+                for list in inf.iter_mut() {
+                    list.retain(|x| *x != place);
+                }
+                inf[p.index()].push(place);
+            }
+            out.push(inf.clone());
+        }
+        out
+    }
+
+    /// A state of `pydip` as the package gives it: its influence, builds no more than there
+    /// are sites, four-digit years, entente's rules.
+    fn patch_state(&self, state: &mut Value, influence: &[Vec<String>]) {
+        let t = &self.tables;
+        if let Some(name) = state["name"].as_str() {
+            if let Some(ph) = Phase::parse(name) {
+                state["name"] = Value::from(py_phase(ph));
+            }
+        }
+        for (i, list) in influence.iter().enumerate() {
+            state["influence"][&t.power_up[i]] = Value::from(list.clone());
+        }
+        if let Some(builds) = state["builds"].as_object_mut() {
+            for b in builds.values_mut() {
+                let sites = b["homes"].as_array().map_or(0, Vec::len) as i64;
+                if let Some(count) = b["count"].as_i64() {
+                    if count > 0 {
+                        b["count"] = Value::from(count.min(sites));
+                    }
+                }
+            }
+        }
+        state["rules"] = Value::from(self.py_rules());
+    }
+
+    /// The package's rule flags for this game, with entente's rules.
+    fn py_rules(&self) -> Vec<String> {
+        let mut rules = Vec::new();
+        if self.session.options().gunboat {
+            rules.push("NO_PRESS".to_string());
+        }
+        rules.push("POWER_CHOICE".to_string());
+        rules.push(format!(
+            "{RULES_FLAG}{}",
+            rules_spec(self.session.game().rules())
+        ));
+        rules
+    }
+
+    /// The package's state of the current phase.
+    fn state(&self) -> Value {
+        let mut state = pydip::current_state(&self.session);
+        let inf = self.influence_history();
+        self.patch_state(&mut state, inf.last().map_or(&[][..], Vec::as_slice));
+        if self.over() {
+            state["name"] = Value::from("COMPLETED");
+        }
+        state
+    }
+
+    /// The game in the package's saved-game format.
+    fn saved(&self, id: &str) -> Value {
+        let mut saved = pydip::export(&self.session, id);
+        let inf = self.influence_history();
+        if let Some(phases) = saved["phases"].as_array_mut() {
+            for (i, ph) in phases.iter_mut().enumerate() {
+                if let Some(ph_name) = ph["name"].as_str().and_then(Phase::parse) {
+                    ph["name"] = Value::from(py_phase(ph_name));
+                }
+                let at = i.min(inf.len() - 1);
+                self.patch_state(&mut ph["state"], &inf[at]);
+            }
+        }
+        saved["rules"] = Value::from(self.py_rules());
+        saved
+    }
+
+    /// The game goes on from this position (`set_state`, `set_units`, ...): the phase, the
+    /// units (`*` for dislodged ones) with the retreats of dislodged ones, the centres, the
+    /// influence. The history is cleared, as the package's `set_state` does.
+    fn set_position(
+        &mut self,
+        phase: Option<&str>,
+        state: pydip::SavedState,
+        influence: Option<BTreeMap<String, Vec<String>>>,
+    ) -> PyResult<()> {
+        let phase = match phase {
+            Some(name) => Phase::parse(name)
+                .ok_or_else(|| value_err(format!("unknown phase '{name}'")))?,
+            None => self.session.game().phase(),
+        };
+        let saved = pydip::SavedGame {
+            id: String::new(),
+            map: self.session.variant().name.clone(),
+            rules: Vec::new(),
+            phases: vec![pydip::SavedPhase {
+                name: py_phase(phase),
+                state,
+                orders: BTreeMap::new(),
+                results: BTreeMap::new(),
+                messages: Value::Null,
+            }],
+        };
+        let mut recorded = pydip::recorded_phases(self.map(), &saved).map_err(value_err)?;
+        let position = recorded.remove(0).position;
+        let mut inf: Vec<Vec<String>> = match self.influence_history().pop() {
+            Some(v) => v,
+            None => vec![Vec::new(); self.tables.power_up.len()],
+        };
+        if let Some(given) = influence {
+            for (name, list) in given {
+                let p = self.power_id(&name)?;
+                inf[p.index()] = list;
+            }
+        }
+        let mut config = SessionConfig::named_after_powers(
+            self.session.variant().clone(),
+            *self.session.game().rules(),
+        );
+        config.options = self.session.options().clone();
+        config.seed = self.session.seed();
+        let session = Session::restore(
+            config,
+            SessionParts {
+                phase,
+                position,
+                history: Vec::new(),
+                end: None,
+                coin_toss: None,
+                sheets: Vec::new(),
+                contexts: Vec::new(),
+                pending: BTreeMap::new(),
+                press: Vec::new(),
+                events: Vec::new(),
+                deadline: None,
+                paused: false,
+            },
+        )
+        .map_err(value_err)?;
+        self.session = session;
+        self.buf_at = None;
+        self.influence_base = Some((0, inf));
+        Ok(())
     }
 
     /// Every legal order of the current phase, in `self.buf`.
@@ -713,6 +999,96 @@ impl PyGame {
         self.lock(py).session.game().rules().edition.to_string()
     }
 
+    /// The rules as `Game(rules=...)` reads them back: `"2000"`,
+    /// `"2000+retreat-to-convoy-origin"`.
+    #[getter]
+    fn rules_spec(&self, py: Python<'_>) -> String {
+        rules_spec(self.lock(py).session.game().rules())
+    }
+
+    /// The package's rule flags: `["NO_PRESS", "POWER_CHOICE", "ENTENTE_RULES=2000"]`.
+    #[getter]
+    fn rule_flags(&self, py: Python<'_>) -> Vec<String> {
+        self.lock(py).py_rules()
+    }
+
+    /// The package's long phase name: `SPRING 1901 MOVEMENT` (`COMPLETED` at the end).
+    #[getter]
+    fn phase_long(&self, py: Python<'_>) -> String {
+        let g = self.lock(py);
+        if g.over() {
+            "COMPLETED".into()
+        } else {
+            py_phase_long(g.session.game().phase())
+        }
+    }
+
+    /// Why orders given to `set_orders` were not taken (the package's `error`), oldest
+    /// first.
+    #[getter]
+    fn error(&self, py: Python<'_>) -> Vec<String> {
+        self.lock(py).errors.clone()
+    }
+
+    /// Forgets the messages of `error`.
+    fn clear_error(&self, py: Python<'_>) {
+        self.lock(py).errors.clear();
+    }
+
+    /// Puts the game in a position: `phase` (`S1901M`, or the current one), `units`
+    /// (`{"FRANCE": ["A PAR", "*F BRE"]}`), `retreats` of dislodged units, `centers`,
+    /// `influence`. The history is cleared and orders set are forgotten.
+    #[pyo3(signature = (phase, units, retreats, centers, influence = None))]
+    fn _set_position(
+        &self,
+        py: Python<'_>,
+        phase: Option<&str>,
+        units: BTreeMap<String, Vec<String>>,
+        retreats: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+        centers: BTreeMap<String, Vec<String>>,
+        influence: Option<BTreeMap<String, Vec<String>>>,
+    ) -> PyResult<()> {
+        let state = pydip::SavedState {
+            units,
+            retreats,
+            centers,
+            other: Default::default(),
+        };
+        self.lock(py).set_position(phase, state, influence)
+    }
+
+    /// The board as SVG: units, centres and (with `incl_orders`) the orders set this
+    /// phase.
+    #[pyo3(signature = (incl_orders = true))]
+    fn render(&self, py: Python<'_>, incl_orders: bool) -> String {
+        let g = self.lock(py);
+        let pos = g.session.game().position();
+        let orders: Vec<(PowerId, Order, Outcome)> = g
+            .session
+            .pending()
+            .iter()
+            .flat_map(|(p, lines)| {
+                lines
+                    .iter()
+                    .filter_map(SheetLine::order)
+                    .map(|o| (*p, o, Outcome::Succeeded))
+            })
+            .collect();
+        let dislodged: Vec<_> = pos.dislodged().map(|(p, d)| (p, d)).collect();
+        let title = if g.over() {
+            "COMPLETED".to_string()
+        } else {
+            py_phase_long(g.session.game().phase())
+        };
+        entente_render::render_svg(
+            g.map(),
+            pos,
+            incl_orders.then_some(orders.as_slice()),
+            &dislodged,
+            &title,
+        )
+    }
+
     #[getter]
     fn seed(&self, py: Python<'_>) -> u64 {
         self.lock(py).seed
@@ -768,14 +1144,7 @@ impl PyGame {
     /// (`{"AUSTRIA": {"A VIE": ["BOH", ...]}}`), `centers`, `homes`, `influence`,
     /// `civil_disorder`, `builds`, ...
     fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let state = {
-            let g = self.lock(py);
-            let mut state = pydip::current_state(&g.session);
-            if g.over() {
-                state["name"] = Value::from("COMPLETED");
-            }
-            state
-        };
+        let state = self.lock(py).state();
         to_py(py, &state)
     }
 
@@ -877,7 +1246,7 @@ impl PyGame {
     /// Every adjudicated phase as the package's saved game writes it: a list of
     /// `{"name", "state", "orders", "results", "messages"}` dicts, oldest first.
     fn get_phase_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut saved = pydip::export(&self.lock(py).session, "entente");
+        let mut saved = self.lock(py).saved("entente");
         let mut phases = match saved["phases"].take() {
             Value::Array(a) => a,
             _ => Vec::new(),
@@ -890,7 +1259,7 @@ impl PyGame {
     /// `{"A PAR": [], "F BRE": ["bounce"]}`; `{}` before the first.
     #[getter]
     fn phase_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut saved = pydip::export(&self.lock(py).session, "entente");
+        let mut saved = self.lock(py).saved("entente");
         let results = match saved["phases"].as_array_mut() {
             Some(a) if a.len() >= 2 => {
                 let i = a.len() - 2;
@@ -910,7 +1279,7 @@ impl PyGame {
         as_json: bool,
         game_id: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let saved = pydip::export(&self.lock(py).session, game_id);
+        let saved = self.lock(py).saved(game_id);
         if as_json {
             let text = serde_json::to_string(&saved).map_err(|e| value_err(e.to_string()))?;
             Ok(PyString::new(py, &text).into_any())
@@ -942,8 +1311,13 @@ impl PyGame {
         }
         let g = games.remove(0);
         let tables = Tables::of(&g.map).map_err(value_err)?;
+        // entente's rules when the game says them, the package's otherwise.
+        let rules = match g.rules.iter().find_map(|r| r.strip_prefix(RULES_FLAG)) {
+            Some(spec) => parse_rules(spec)?,
+            None => pydip::package_rules(),
+        };
         let (session, difference) = py
-            .detach(|| pydip::import(tables.variant.clone(), &g))
+            .detach(|| pydip::import_with_rules(tables.variant.clone(), &g, rules))
             .map_err(value_err)?;
         if let Some(phase) = difference {
             let msg = format!(
@@ -1009,6 +1383,109 @@ impl PerPower {
     }
 }
 
+/// A variant's map as the package's `Map` describes it: `name`, `first_year`, `powers`,
+/// `locs` (upper case, coasts as `SPA/NC`), `loc_type` (`LAND`, `WATER`, `COAST`),
+/// `army_abuts` and `fleet_abuts` (per location, the locations a unit there may move to),
+/// `fleet_reach` (per location, the provinces a fleet there may support into),
+/// `loc_coasts`, `loc_name`, `scs`, `homes`, `units`, `centers` (at the start).
+#[pyfunction]
+fn map_data(py: Python<'_>, name: &str) -> PyResult<Py<PyDict>> {
+    let t = Tables::of(name)?;
+    let map = &*t.map;
+    let d = PyDict::new(py);
+    d.set_item("name", &map.name)?;
+    d.set_item("first_year", map.start_year)?;
+    d.set_item("victory", map.victory_centres)?;
+    d.set_item("powers", &t.power_up)?;
+    d.set_item("locs", &t.loc_up)?;
+    let loc_type = PyDict::new(py);
+    let army = PyDict::new(py);
+    let fleet = PyDict::new(py);
+    let reach = PyDict::new(py);
+    let coasts = PyDict::new(py);
+    let names = PyDict::new(py);
+    for l in 0..map.num_locs() {
+        let loc = Loc(l as u8);
+        let prov = map.province_of(loc);
+        let info = map.province(prov);
+        let kind = if map.coast_of(loc).is_some() {
+            "COAST"
+        } else {
+            match info.kind {
+                ProvinceKind::Land => "LAND",
+                ProvinceKind::Sea => "WATER",
+                // A coast where fleets convoy (ancmed's Baleares): the package's `PORT`.
+                ProvinceKind::Coast if info.convoys => "PORT",
+                ProvinceKind::Coast => "COAST",
+            }
+        };
+        let key = t.loc(loc);
+        loc_type.set_item(key, kind)?;
+        let a: Vec<&str> = if map.can_occupy(UnitType::Army, loc) {
+            map.army_neighbours(prov)
+                .iter()
+                .map(|x| t.loc(Loc(x)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        army.set_item(key, a)?;
+        let f: Vec<&str> = if map.can_occupy(UnitType::Fleet, loc) {
+            map.fleet_neighbours(loc)
+                .iter()
+                .map(|x| t.loc(Loc(x)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        fleet.set_item(key, f)?;
+        let r: Vec<&str> = if map.can_occupy(UnitType::Fleet, loc) {
+            map.fleet_reach(loc).iter().map(|x| t.loc(Loc(x))).collect()
+        } else {
+            Vec::new()
+        };
+        reach.set_item(key, r)?;
+        if map.coast_of(loc).is_none() {
+            let mut c: Vec<&str> = info.coasts.iter().map(|&c| t.loc(c)).collect();
+            c.push(key);
+            coasts.set_item(key, c)?;
+            names.set_item(map.loc_name(loc).to_uppercase(), key)?;
+        }
+    }
+    d.set_item("loc_type", loc_type)?;
+    d.set_item("army_abuts", army)?;
+    d.set_item("fleet_abuts", fleet)?;
+    d.set_item("fleet_reach", reach)?;
+    d.set_item("loc_coasts", coasts)?;
+    d.set_item("loc_name", names)?;
+    let scs: Vec<&str> = map
+        .province_ids()
+        .filter(|&p| map.is_centre(p))
+        .map(|p| t.loc(p.loc()))
+        .collect();
+    d.set_item("scs", scs)?;
+    let homes = PyDict::new(py);
+    let units = PyDict::new(py);
+    for p in map.power_ids() {
+        let pw = map.power(p);
+        let h: Vec<&str> = pw.home_centres.iter().map(|&c| t.loc(c.loc())).collect();
+        homes.set_item(t.power(p), h)?;
+        let u: Vec<String> = pw
+            .start_units
+            .iter()
+            .map(|&(ty, l)| {
+                let mut s = String::new();
+                t.push_unit(&mut s, Some(ty), l);
+                s
+            })
+            .collect();
+        units.set_item(t.power(p), u)?;
+    }
+    d.set_item("homes", homes)?;
+    d.set_item("units", units)?;
+    Ok(d.unbind())
+}
+
 /// The built-in variants (`map_name` values).
 #[pyfunction]
 fn variants() -> Vec<String> {
@@ -1022,6 +1499,7 @@ fn variants() -> Vec<String> {
 fn _entente(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(map_data, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

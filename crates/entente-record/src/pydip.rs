@@ -372,8 +372,17 @@ pub fn recorded_phases(map: &Map, g: &SavedGame) -> Result<Vec<RecordedPhase>> {
 /// package's rules, every phase adjudicated again by entente from the recorded orders.
 /// Returns the game and the first phase whose recorded position differs, if any.
 pub fn import(variant: Variant, g: &SavedGame) -> Result<(Session, Option<String>)> {
+    import_with_rules(variant, g, package_rules())
+}
+
+/// [`import`] under the given rules (a saved game that names entente's rules).
+pub fn import_with_rules(
+    variant: Variant,
+    g: &SavedGame,
+    rules: Rulebook,
+) -> Result<(Session, Option<String>)> {
     let map = variant.map.clone();
-    let mut config = SessionConfig::named_after_powers(variant, package_rules());
+    let mut config = SessionConfig::named_after_powers(variant, rules);
     config.options.gunboat = g.rules.iter().any(|r| r == "NO_PRESS");
     let mut s = Session::new(config)?;
     let recorded = recorded_phases(&map, g)?;
@@ -603,18 +612,43 @@ pub fn export(s: &Session, id: &str) -> Value {
                 Order::Waive => "WAIVE".to_string(),
                 _ => text.split(' ').take(2).collect::<Vec<_>>().join(" "),
             };
-            results.insert(key, json!(py_result(&r.outcome)));
-        }
-        if let entente_judge::PhaseResult::Movement(m) = &h.result {
-            for (_, u, by) in &m.unordered {
-                let key = format!("{} {}", u.ty.letter(), up(map.loc_abbr(u.loc)));
-                let words: Vec<&str> = if by.is_some() {
-                    vec!["dislodged"]
-                } else {
-                    vec![]
-                };
-                results.insert(key, json!(words));
+            let mut words = py_result(&r.outcome);
+            // As the package: a build or removal carried out is `['']`.
+            if words.is_empty() && h.phase.kind == PhaseKind::Adjustment && order != Order::Waive
+            {
+                words.push("");
             }
+            results.insert(key, json!(words));
+        }
+        let unit_key = |u: &Unit| format!("{} {}", u.ty.letter(), up(map.loc_abbr(u.loc)));
+        if let entente_judge::PhaseResult::Movement(m) = &h.result {
+            for (_, u, _) in &m.unordered {
+                results.entry(unit_key(u)).or_insert(json!([]));
+            }
+        }
+        // As the package, `dislodged` (or `disband`) is said besides the order's own result.
+        let mut add_word = |key: String, word: &str| match results.get_mut(&key) {
+            Some(Value::Array(list)) => {
+                if !list.iter().any(|w| w == word) {
+                    list.push(json!(word));
+                }
+            }
+            _ => {
+                results.insert(key, json!([word]));
+            }
+        };
+        match &h.result {
+            entente_judge::PhaseResult::Movement(m) => {
+                for (_, d) in &m.dislodged {
+                    add_word(unit_key(&d.unit), "dislodged");
+                }
+            }
+            entente_judge::PhaseResult::Retreat(r) => {
+                for (_, u) in &r.disbanded {
+                    add_word(unit_key(u), "disband");
+                }
+            }
+            entente_judge::PhaseResult::Adjustment(_) => {}
         }
         phases.push(json!({
             "name": h.phase.code(),
