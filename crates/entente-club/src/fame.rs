@@ -64,7 +64,10 @@ impl HallOfFame {
         }
         let mut variants: BTreeMap<String, Vec<Feat>> = BTreeMap::new();
         for f in &feats {
-            variants.entry(f.variant.clone()).or_default().push(f.clone());
+            variants
+                .entry(f.variant.clone())
+                .or_default()
+                .push(f.clone());
         }
         HallOfFame {
             overall: section(feats, best),

@@ -23,7 +23,7 @@ pub mod ratings;
 pub mod result;
 pub mod scoring;
 
-pub use fame::{Feat, FameSection, HallOfFame};
+pub use fame::{FameSection, Feat, HallOfFame};
 pub use league::{
     standings, Aggregate, League, LeagueRules, PressKind, Season, Separation, StandingRow,
     Standings, StandingsError,
@@ -34,7 +34,5 @@ pub use members::{
 };
 pub use profile::{profiles, Profile, Reliability};
 pub use ratings::{recompute, BattlefieldRow, Rating, RatingError, Ratings};
-pub use result::{
-    GameResult, LeagueRef, MemberId, Outcome, ResultError, Seat, SeatOutcome, Stint,
-};
+pub use result::{GameResult, LeagueRef, MemberId, Outcome, ResultError, Seat, SeatOutcome, Stint};
 pub use scoring::{PowerScore, ScoringError, ScoringSystem};

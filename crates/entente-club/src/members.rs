@@ -286,11 +286,21 @@ impl Club {
         self.check_admin(admin)?;
         let target = self.member(id)?;
         if target.is_active_admin()
-            && self.members.values().filter(|m| m.is_active_admin()).count() == 1
+            && self
+                .members
+                .values()
+                .filter(|m| m.is_active_admin())
+                .count()
+                == 1
         {
             return Err(ClubError::LastAdmin(id));
         }
-        self.transition(id, MemberState::Active, MemberState::Removed, "remove access")?;
+        self.transition(
+            id,
+            MemberState::Active,
+            MemberState::Removed,
+            "remove access",
+        )?;
         self.record(
             at_ms,
             admin,
@@ -309,7 +319,12 @@ impl Club {
         at_ms: i64,
     ) -> Result<(), ClubError> {
         self.check_admin(admin)?;
-        self.transition(id, MemberState::Removed, MemberState::Active, "restore access")?;
+        self.transition(
+            id,
+            MemberState::Removed,
+            MemberState::Active,
+            "restore access",
+        )?;
         self.record(at_ms, admin, AuditAction::AccessRestored { member: id });
         Ok(())
     }
@@ -326,7 +341,11 @@ impl Club {
             return Err(ClubError::AlreadyGameMaster(id));
         }
         m.game_master = true;
-        self.record(at_ms, admin, AuditAction::GameMasterAppointed { member: id });
+        self.record(
+            at_ms,
+            admin,
+            AuditAction::GameMasterAppointed { member: id },
+        );
         Ok(())
     }
 
@@ -337,12 +356,19 @@ impl Club {
         at_ms: i64,
     ) -> Result<(), ClubError> {
         self.check_admin(admin)?;
-        let m = self.members.get_mut(&id).ok_or(ClubError::UnknownMember(id))?;
+        let m = self
+            .members
+            .get_mut(&id)
+            .ok_or(ClubError::UnknownMember(id))?;
         if !m.game_master {
             return Err(ClubError::NotGameMaster(id));
         }
         m.game_master = false;
-        self.record(at_ms, admin, AuditAction::GameMasterDismissed { member: id });
+        self.record(
+            at_ms,
+            admin,
+            AuditAction::GameMasterDismissed { member: id },
+        );
         Ok(())
     }
 
@@ -501,7 +527,10 @@ impl Club {
     }
 
     fn active_mut(&mut self, id: MemberId, act: &'static str) -> Result<&mut Member, ClubError> {
-        let m = self.members.get_mut(&id).ok_or(ClubError::UnknownMember(id))?;
+        let m = self
+            .members
+            .get_mut(&id)
+            .ok_or(ClubError::UnknownMember(id))?;
         if !m.is_active() {
             return Err(ClubError::WrongState {
                 member: id,
@@ -519,7 +548,10 @@ impl Club {
         to: MemberState,
         act: &'static str,
     ) -> Result<(), ClubError> {
-        let m = self.members.get_mut(&id).ok_or(ClubError::UnknownMember(id))?;
+        let m = self
+            .members
+            .get_mut(&id)
+            .ok_or(ClubError::UnknownMember(id))?;
         if m.state != from {
             return Err(ClubError::WrongState {
                 member: id,

@@ -268,9 +268,9 @@ impl GameResult {
     pub fn seat_outcome(&self, seat: &Seat) -> SeatOutcome {
         match &self.outcome {
             Outcome::Solo { power, .. } if *power == seat.power => SeatOutcome::Solo,
-            Outcome::Draw { powers } if powers.contains(&seat.power) => SeatOutcome::Draw {
-                size: powers.len(),
-            },
+            Outcome::Draw { powers } if powers.contains(&seat.power) => {
+                SeatOutcome::Draw { size: powers.len() }
+            }
             _ if seat.eliminated_in.is_some() => SeatOutcome::Eliminated {
                 year: seat.eliminated_in,
             },
@@ -313,7 +313,11 @@ impl GameResult {
     pub fn all_members(&self) -> BTreeSet<MemberId> {
         self.seats
             .iter()
-            .flat_map(|s| s.member.into_iter().chain(s.earlier.iter().map(|e| e.member)))
+            .flat_map(|s| {
+                s.member
+                    .into_iter()
+                    .chain(s.earlier.iter().map(|e| e.member))
+            })
             .collect()
     }
 

@@ -60,7 +60,13 @@ impl ScoringSystem {
                     result
                         .seats
                         .iter()
-                        .map(|s| if powers.contains(&s.power) { share } else { 0.0 })
+                        .map(|s| {
+                            if powers.contains(&s.power) {
+                                share
+                            } else {
+                                0.0
+                            }
+                        })
                         .collect()
                 }
                 ScoringSystem::SumOfSquares => {
@@ -116,11 +122,7 @@ fn c_diplo_draw(result: &GameResult) -> Vec<f64> {
     order.sort_by_key(|&i| std::cmp::Reverse(result.seats[i].centres));
     let mut place = 0;
     for group in order.chunk_by(|&a, &b| result.seats[a].centres == result.seats[b].centres) {
-        let covered: f64 = C_DIPLO_BONUS
-            .iter()
-            .skip(place)
-            .take(group.len())
-            .sum();
+        let covered: f64 = C_DIPLO_BONUS.iter().skip(place).take(group.len()).sum();
         for &i in group {
             bonus[i] = covered / group.len() as f64;
         }

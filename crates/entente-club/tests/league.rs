@@ -74,7 +74,13 @@ fn assert_table(s: &Standings, want: &[(i64, usize, f64, Separation)]) {
     assert_eq!(got.len(), want.len(), "{got:?}");
     for (g, w) in got.iter().zip(want) {
         assert_eq!((g.0, g.1, g.3), (w.0, w.1, w.3), "{got:?}");
-        assert!((g.2 - w.2).abs() < 1e-9, "member {}: {} != {}", g.0, g.2, w.2);
+        assert!(
+            (g.2 - w.2).abs() < 1e-9,
+            "member {}: {} != {}",
+            g.0,
+            g.2,
+            w.2
+        );
     }
 }
 

@@ -2,8 +2,8 @@
 //! audit log.
 
 use entente_club::{
-    Aggregate, Application, AuditAction, AuditEntry, Club, ClubError, ClubSettings,
-    LeagueRules, MemberId, MemberSettings, MemberState, PressKind, ScoringSystem,
+    Aggregate, Application, AuditAction, AuditEntry, Club, ClubError, ClubSettings, LeagueRules,
+    MemberId, MemberSettings, MemberState, PressKind, ScoringSystem,
 };
 
 const ADMIN: MemberId = MemberId(1);
@@ -18,7 +18,13 @@ fn app(name: &str) -> Application {
 }
 
 fn club(open: bool) -> Club {
-    Club::found(ClubSettings { open_signup: open }, ADMIN, app("Founder"), 10).unwrap()
+    Club::found(
+        ClubSettings { open_signup: open },
+        ADMIN,
+        app("Founder"),
+        10,
+    )
+    .unwrap()
 }
 
 fn actions(c: &Club) -> Vec<(MemberId, AuditAction)> {
@@ -138,7 +144,10 @@ fn a_rejected_applicant_may_apply_again_a_member_may_not() {
             }
         )
     );
-    assert_eq!(c.apply(ADMIN, app("Again"), 50), Err(ClubError::AlreadyMember(ADMIN)));
+    assert_eq!(
+        c.apply(ADMIN, app("Again"), 50),
+        Err(ClubError::AlreadyMember(ADMIN))
+    );
 }
 
 #[test]
@@ -148,7 +157,10 @@ fn only_active_administrators_approve_reject_remove_appoint() {
     c.apply(MemberId(3), app("Eve"), 20).unwrap();
     let log = c.log.len();
     for actor in [MemberId(2), MemberId(99)] {
-        assert_eq!(c.approve(actor, MemberId(3), 30), Err(ClubError::NotAdmin(actor)));
+        assert_eq!(
+            c.approve(actor, MemberId(3), 30),
+            Err(ClubError::NotAdmin(actor))
+        );
         assert_eq!(
             c.reject(actor, MemberId(3), "", 30),
             Err(ClubError::NotAdmin(actor))
@@ -176,7 +188,8 @@ fn removing_access_and_restoring_it() {
     c.apply(m, app("Fay"), 20).unwrap();
     c.appoint_game_master(ADMIN, m, 25).unwrap();
     assert!(c.member(m).unwrap().may_run_games());
-    c.remove_access(ADMIN, m, "abandoned three games", 30).unwrap();
+    c.remove_access(ADMIN, m, "abandoned three games", 30)
+        .unwrap();
     let fay = c.member(m).unwrap();
     assert_eq!(fay.state, MemberState::Removed);
     assert!(!fay.may_run_games(), "a removed game master runs no game");
@@ -221,7 +234,8 @@ fn the_last_administrator_keeps_access() {
     );
     c.apply(MemberId(2), app("Gus"), 20).unwrap();
     c.appoint_admin(ADMIN, MemberId(2), 30).unwrap();
-    c.remove_access(MemberId(2), ADMIN, "stepped down", 40).unwrap();
+    c.remove_access(MemberId(2), ADMIN, "stepped down", 40)
+        .unwrap();
     assert_eq!(
         c.remove_access(MemberId(2), MemberId(2), "", 50),
         Err(ClubError::LastAdmin(MemberId(2)))
@@ -275,7 +289,8 @@ fn a_member_sets_their_own_settings_and_profile_unlogged() {
         show_country: true,
     };
     c.set_settings(m, settings.clone()).unwrap();
-    c.set_profile(m, Some("SK".into()), vec!["sk".into()]).unwrap();
+    c.set_profile(m, Some("SK".into()), vec!["sk".into()])
+        .unwrap();
     let ida = c.member(m).unwrap();
     assert_eq!(ida.settings, settings);
     assert_eq!(ida.country.as_deref(), Some("SK"));

@@ -205,7 +205,11 @@ fn members_level_on_the_table_share_a_place_listed_by_id() {
     let r = game(
         "g",
         1,
-        vec![seat("France", 9, 18), seat("Germany", 5, 8), seat("Italy", 3, 8)],
+        vec![
+            seat("France", 9, 18),
+            seat("Germany", 5, 8),
+            seat("Italy", 3, 8),
+        ],
         solo("France"),
     );
     let t = recompute(&[r]).unwrap().table();

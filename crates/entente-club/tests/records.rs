@@ -83,7 +83,12 @@ fn hall_of_fame_best_results_solos_then_smaller_draws_then_centres() {
         .collect();
     assert_eq!(
         best,
-        [("M", "Rome"), ("S2", "France"), ("S1", "Austria"), ("S1", "Turkey")]
+        [
+            ("M", "Rome"),
+            ("S2", "France"),
+            ("S1", "Austria"),
+            ("S1", "Turkey")
+        ]
     );
 }
 
@@ -124,16 +129,19 @@ fn profiles_count_results_and_reliability() {
     // Member 3: France in S1 (draw) and S2 (conceded solo), Rome in M (solo).
     let m3 = &p[&MemberId(3)];
     assert_eq!(
-        (m3.games_played, m3.solos, m3.draws, m3.survivals, m3.defeats),
+        (
+            m3.games_played,
+            m3.solos,
+            m3.draws,
+            m3.survivals,
+            m3.defeats
+        ),
         (3, 2, 1, 0, 0)
     );
     // Member 2: England in S1 (out) and S2 (on the board at France's solo: defeated),
     // Egypt in M (out).
     let m2 = &p[&MemberId(2)];
-    assert_eq!(
-        (m2.games_played, m2.eliminations, m2.defeats),
-        (3, 2, 1)
-    );
+    assert_eq!((m2.games_played, m2.eliminations, m2.defeats), (3, 2, 1));
     // Every seat plays 20 phases without a miss in these tests, but England in S1.
     assert_eq!(
         m2.reliability,

@@ -156,12 +156,7 @@ fn c_diplo_tied_third_splits_the_third_bonus() {
     // England tops: 1 + 9 + 38 = 48; Turkey second: 1 + 7 + 14 = 22; Austria and Germany
     // tie for third (places 3 and 4; only 3 has a bonus): 1 + 5 + 7/2 = 9.5 each;
     // France 5, Italy 4, Russia 2. Total 100.
-    let r = game(
-        "g",
-        1,
-        board([5, 9, 4, 5, 3, 1, 7]),
-        draw(&POWERS),
-    );
+    let r = game("g", 1, board([5, 9, 4, 5, 3, 1, 7]), draw(&POWERS));
     let s = ScoringSystem::CDiplo.score(&r).unwrap();
     assert_points(&s, &[9.5, 48.0, 5.0, 9.5, 4.0, 2.0, 22.0]);
 }
@@ -220,7 +215,12 @@ fn c_diplo_scores_by_centres_not_by_the_draw() {
     // The same board as the tied-third test, but only England and Turkey in the draw: C-Diplo
     // ranks every power by centres, so the points do not change.
     let all = game("g", 1, board([5, 9, 4, 5, 3, 1, 7]), draw(&POWERS));
-    let two = game("g", 1, board([5, 9, 4, 5, 3, 1, 7]), draw(&["England", "Turkey"]));
+    let two = game(
+        "g",
+        1,
+        board([5, 9, 4, 5, 3, 1, 7]),
+        draw(&["England", "Turkey"]),
+    );
     assert_eq!(
         ScoringSystem::CDiplo.score(&all).unwrap(),
         ScoringSystem::CDiplo.score(&two).unwrap()
@@ -257,5 +257,8 @@ fn scoring_systems_are_named_in_kebab_case() {
         .iter()
         .map(|s| serde_json::to_string(s).unwrap())
         .collect();
-    assert_eq!(names, ["\"draw-size\"", "\"sum-of-squares\"", "\"c-diplo\""]);
+    assert_eq!(
+        names,
+        ["\"draw-size\"", "\"sum-of-squares\"", "\"c-diplo\""]
+    );
 }
