@@ -32,7 +32,7 @@ pub use members::{
     Application, AuditAction, AuditEntry, Club, ClubError, ClubSettings, Member, MemberSettings,
     MemberState,
 };
-pub use profile::{profiles, Profile, Reliability};
+pub use profile::{profiles, Profile, PublicProfile, Reliability};
 pub use ratings::{recompute, BattlefieldRow, Rating, RatingError, Ratings};
 pub use result::{GameResult, LeagueRef, MemberId, Outcome, ResultError, Seat, SeatOutcome, Stint};
 pub use scoring::{PowerScore, ScoringError, ScoringSystem};

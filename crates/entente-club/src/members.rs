@@ -64,9 +64,9 @@ pub struct MemberSettings {
     /// Mail on each new phase.
     #[serde(default)]
     pub phase_mail: bool,
-    /// Show the country on the public profile.
+    /// Leave the country off the public profile.
     #[serde(default)]
-    pub show_country: bool,
+    pub hide_country: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,5 +1,7 @@
 //! A member's record at the club: games played, results, reliability.
 
+use crate::members::{Member, MemberState};
+use crate::ratings::{Rating, Ratings};
 use crate::result::{GameResult, MemberId, SeatOutcome};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -70,7 +72,11 @@ pub fn profiles(results: &[GameResult]) -> BTreeMap<MemberId, Profile> {
 }
 
 fn entry(out: &mut BTreeMap<MemberId, Profile>, member: MemberId) -> &mut Profile {
-    out.entry(member).or_insert_with(|| Profile {
+    out.entry(member).or_insert_with(|| empty(member))
+}
+
+fn empty(member: MemberId) -> Profile {
+    Profile {
         member,
         games_played: 0,
         solos: 0,
@@ -80,5 +86,58 @@ fn entry(out: &mut BTreeMap<MemberId, Profile>, member: MemberId) -> &mut Profil
         eliminations: 0,
         replaced: 0,
         reliability: Reliability::default(),
-    })
+    }
+}
+
+/// A member's public profile: who they are, their record and their rating.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PublicProfile {
+    pub member: MemberId,
+    pub name: String,
+    /// `None` when unknown or hidden by the member.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
+    pub languages: Vec<String>,
+    pub state: MemberState,
+    pub game_master: bool,
+    pub admin: bool,
+    pub joined_at_ms: i64,
+    pub record: Profile,
+    /// Missed phases per phase played (`None` before any phase).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missed_per_phase: Option<f64>,
+    /// `None` before a first rated game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<Rating>,
+}
+
+impl PublicProfile {
+    /// The profile of `member` from the club's record of them, the profiles of
+    /// [`profiles`] and the ratings.
+    pub fn new(
+        member: &Member,
+        records: &BTreeMap<MemberId, Profile>,
+        ratings: &Ratings,
+    ) -> PublicProfile {
+        let record = records
+            .get(&member.id)
+            .cloned()
+            .unwrap_or_else(|| empty(member.id));
+        PublicProfile {
+            member: member.id,
+            name: member.name.clone(),
+            country: member
+                .country
+                .clone()
+                .filter(|_| !member.settings.hide_country),
+            languages: member.languages.clone(),
+            state: member.state,
+            game_master: member.game_master,
+            admin: member.admin,
+            joined_at_ms: member.joined_at_ms,
+            missed_per_phase: record.reliability.missed_per_phase(),
+            record,
+            rating: ratings.members.get(&member.id).copied(),
+        }
+    }
 }

@@ -286,7 +286,7 @@ fn a_member_sets_their_own_settings_and_profile_unlogged() {
         language: Some("cs".into()),
         time_zone: Some("Europe/Prague".into()),
         phase_mail: true,
-        show_country: true,
+        hide_country: true,
     };
     c.set_settings(m, settings.clone()).unwrap();
     c.set_profile(m, Some("SK".into()), vec!["sk".into()])

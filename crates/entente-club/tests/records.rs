@@ -267,3 +267,48 @@ fn a_result_reads_from_json_as_the_server_writes_it() {
     let back: GameResult = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
     assert_eq!(back, r);
 }
+
+#[test]
+fn a_public_profile_shows_the_record_the_rating_and_the_country_unless_hidden() {
+    use entente_club::{recompute, Application, Club, ClubSettings, PublicProfile};
+    let mut club = Club::found(
+        ClubSettings { open_signup: true },
+        MemberId(3),
+        Application {
+            name: "Rome's player".into(),
+            country: Some("IT".into()),
+            languages: vec!["it".into()],
+            message: String::new(),
+        },
+        0,
+    )
+    .unwrap();
+    let rs = results();
+    let records = profiles(&rs);
+    let ratings = recompute(&rs).unwrap();
+    let p = PublicProfile::new(club.member(MemberId(3)).unwrap(), &records, &ratings);
+    assert_eq!(p.name, "Rome's player");
+    assert_eq!(p.country.as_deref(), Some("IT"));
+    assert_eq!((p.record.solos, p.record.draws), (2, 1));
+    assert_eq!(p.missed_per_phase, Some(0.0));
+    assert_eq!(p.rating, ratings.members.get(&MemberId(3)).copied());
+    assert!(p.admin);
+    let mut settings = club.member(MemberId(3)).unwrap().settings.clone();
+    settings.hide_country = true;
+    club.set_settings(MemberId(3), settings).unwrap();
+    let hidden = PublicProfile::new(club.member(MemberId(3)).unwrap(), &records, &ratings);
+    assert_eq!(hidden.country, None);
+    // A member without games: an empty record, no rating.
+    club.apply(
+        MemberId(50),
+        Application {
+            name: "New".into(),
+            ..Application::default()
+        },
+        1,
+    )
+    .unwrap();
+    let new = PublicProfile::new(club.member(MemberId(50)).unwrap(), &records, &ratings);
+    assert_eq!(new.record.games_played, 0);
+    assert_eq!((new.missed_per_phase, new.rating), (None, None));
+}
