@@ -55,7 +55,7 @@ pub struct LeagueRules {
 
 /// A season of a league.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Season {
+pub struct LeagueSeason {
     /// Unique in its league ("2013-14").
     pub id: String,
     /// As shown ("13/14").
@@ -72,11 +72,11 @@ pub struct League {
     pub id: String,
     pub name: String,
     pub rules: LeagueRules,
-    pub seasons: Vec<Season>,
+    pub seasons: Vec<LeagueSeason>,
 }
 
 impl League {
-    pub fn season(&self, id: &str) -> Option<&Season> {
+    pub fn season(&self, id: &str) -> Option<&LeagueSeason> {
         self.seasons.iter().find(|s| s.id == id)
     }
 }
@@ -145,7 +145,7 @@ pub enum StandingsError {
 /// higher first); rows level on all four share a place and are listed by member id.
 pub fn standings(
     league: &str,
-    season: &Season,
+    season: &LeagueSeason,
     results: &[GameResult],
 ) -> Result<Standings, StandingsError> {
     let wanted = LeagueRef {

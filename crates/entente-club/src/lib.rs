@@ -25,7 +25,7 @@ pub mod scoring;
 
 pub use fame::{FameSection, Feat, HallOfFame};
 pub use league::{
-    standings, Aggregate, League, LeagueRules, PressKind, Season, Separation, StandingRow,
+    standings, Aggregate, League, LeagueRules, LeagueSeason, PressKind, Separation, StandingRow,
     Standings, StandingsError,
 };
 pub use members::{

@@ -15,7 +15,7 @@
 //! With open sign-up an application makes the member active at once. A rejected applicant
 //! may apply again.
 
-use crate::league::{League, LeagueRules, Season, Standings};
+use crate::league::{League, LeagueRules, LeagueSeason, Standings};
 use crate::result::MemberId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -474,7 +474,7 @@ impl Club {
                 season: id.to_string(),
             });
         }
-        l.seasons.push(Season {
+        l.seasons.push(LeagueSeason {
             id: id.to_string(),
             name: name.to_string(),
             rules: l.rules.clone(),

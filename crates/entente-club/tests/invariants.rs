@@ -1,8 +1,8 @@
 //! Invariants over arbitrary valid results.
 
 use entente_club::{
-    profiles, recompute, standings, Aggregate, GameResult, LeagueRef, LeagueRules, MemberId,
-    Outcome, PressKind, Ratings, ScoringSystem, Season, Seat, Separation,
+    profiles, recompute, standings, Aggregate, GameResult, LeagueRef, LeagueRules, LeagueSeason,
+    MemberId, Outcome, PressKind, Ratings, ScoringSystem, Seat, Separation,
 };
 use proptest::prelude::*;
 
@@ -201,7 +201,7 @@ proptest! {
         rs in results_strategy(),
         system in prop::sample::select(ScoringSystem::ALL.to_vec()),
     ) {
-        let season = Season {
+        let season = LeagueSeason {
             id: "s".into(),
             name: "S".into(),
             rules: LeagueRules {

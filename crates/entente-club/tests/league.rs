@@ -4,8 +4,8 @@
 mod common;
 use common::*;
 use entente_club::{
-    standings, Aggregate, GameResult, LeagueRules, MemberId, PressKind, ScoringSystem, Season,
-    Separation, Standings,
+    standings, Aggregate, GameResult, LeagueRules, LeagueSeason, MemberId, PressKind,
+    ScoringSystem, Separation, Standings,
 };
 
 fn rules(scoring: ScoringSystem, aggregate: Aggregate) -> LeagueRules {
@@ -19,8 +19,8 @@ fn rules(scoring: ScoringSystem, aggregate: Aggregate) -> LeagueRules {
     }
 }
 
-fn season(scoring: ScoringSystem, aggregate: Aggregate) -> Season {
-    Season {
+fn season(scoring: ScoringSystem, aggregate: Aggregate) -> LeagueSeason {
+    LeagueSeason {
         id: "2013-14".into(),
         name: "13/14".into(),
         rules: rules(scoring, aggregate),
