@@ -1,0 +1,127 @@
+//! Issue 19: the club's variants through the game master's command line. The Great War is
+//! listed, created with setup 2 (two players, Italy neutral), played into 1915 where Italy
+//! joins a side, and drawn with the standard board's geometry.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn entente(args: &[&str], dir: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_entente"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run entente");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "entente {args:?} failed:\n{text}");
+    text
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("entente-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn orders(dir: &Path, power: &str, lines: &[&str]) -> String {
+    let sheet = dir.join(format!("{power}.txt"));
+    std::fs::write(&sheet, lines.join("\n")).unwrap();
+    entente(
+        &[
+            "game",
+            "orders",
+            "g.json",
+            "--power",
+            power,
+            sheet.to_str().unwrap(),
+        ],
+        dir,
+    )
+}
+
+#[test]
+fn the_great_war_is_listed_and_checked() {
+    let dir = scratch("greatwar-list");
+    let list = entente(&["variant", "list"], &dir);
+    assert!(
+        list.contains("greatwar   Great War — 7 powers, 75 provinces, 34 centres, 24 to win"),
+        "{list}"
+    );
+    let check = entente(&["variant", "check", "great war"], &dir);
+    assert!(
+        check.contains("start:     Spring 1914; 24 of 34 centres win"),
+        "{check}"
+    );
+}
+
+#[test]
+fn a_great_war_game_from_1914_until_italy_joins() {
+    let dir = scratch("greatwar-game");
+    let created = entente(
+        &[
+            "game",
+            "new",
+            "g.json",
+            "--variant",
+            "greatwar",
+            "--setup",
+            "2",
+            "--seed",
+            "5",
+            "--players",
+            "Ann:England/France/Russia,Bob:Austria/Germany/Turkey",
+        ],
+        &dir,
+    );
+    assert!(created.contains("Spring 1914 movement"), "{created}");
+    assert!(created.contains("Neutral: Italy"), "{created}");
+
+    // Spring 1914: a move into Italy is refused while Italy is neutral.
+    let sheet = orders(&dir, "France", &["A Mar - Pie", "A Par - Bur"]);
+    assert!(sheet.contains("impassable"), "{sheet}");
+    let spring = entente(&["game", "adjudicate", "g.json", "--force"], &dir);
+    assert!(spring.contains("France: A Paris -> Burgundy."), "{spring}");
+
+    // Fall 1914 and its adjustments pass with no orders; the coin is tossed before the
+    // adjustments, and Italy joins the winner in Spring 1915.
+    entente(&["game", "adjudicate", "g.json", "--force"], &dir);
+    let mut status = entente(&["game", "status", "g.json"], &dir);
+    if status.contains("Winter 1914") {
+        entente(&["game", "adjudicate", "g.json", "--force"], &dir);
+        status = entente(&["game", "status", "g.json"], &dir);
+    }
+    assert!(status.contains("Spring 1915 movement"), "{status}");
+    assert!(!status.contains("Neutral: Italy"), "{status}");
+    let sheet = orders(&dir, "Italy", &["F Nap - Ion", "A Ven - Pie"]);
+    assert!(!sheet.contains("impassable"), "{sheet}");
+    let spring = entente(&["game", "adjudicate", "g.json", "--force"], &dir);
+    assert!(
+        spring.contains("Italy: F Naples -> Ionian Sea."),
+        "{spring}"
+    );
+}
+
+#[test]
+fn the_great_war_is_drawn_on_the_standard_board() {
+    let dir = scratch("greatwar-render");
+    let scn = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../cases/variants/greatwar.scn");
+    entente(
+        &[
+            "render",
+            scn.to_str().unwrap(),
+            "--case",
+            "closed.3",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    let svg = std::fs::read_to_string(dir.join("greatwar-01-spring-1915-movement.svg")).unwrap();
+    // The standard geometry draws every space as a path; the schematic fallback would draw
+    // circles joined by lines instead.
+    let paths = svg.matches("<path").count();
+    let lines = svg.matches("<line").count();
+    assert!(paths >= 75, "{paths} paths: the standard board's outlines");
+    assert!(lines < 75, "{lines} lines: not the schematic");
+}
