@@ -44,6 +44,11 @@ pub const BUILTIN_VARIANTS: &[BuiltinVariant] = &[
         aliases: &["great war", "the great war", "first world war"],
         toml: include_str!("../variants/greatwar.toml"),
     },
+    BuiltinVariant {
+        name: "versailles",
+        aliases: &["versailles3"],
+        toml: include_str!("../variants/versailles.toml"),
+    },
 ];
 
 /// The names of the built-in variants (not their aliases).

@@ -5,7 +5,10 @@ use entente_map::{builtin_variant, builtin_variant_names, find_builtin_variant, 
 #[test]
 fn every_builtin_variant_loads() {
     let names = builtin_variant_names();
-    assert_eq!(names, ["standard", "ancmed", "pure", "greatwar"]);
+    assert_eq!(
+        names,
+        ["standard", "ancmed", "pure", "greatwar", "versailles"]
+    );
     for n in names {
         let map = builtin_variant(n).unwrap_or_else(|| panic!("{n}"));
         assert!(map.num_provinces() > 0, "{n}");
