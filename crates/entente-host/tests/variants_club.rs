@@ -1,15 +1,45 @@
-//! The club's variants (issue 19) as whole hosted games: the Great War (the rulebook's
-//! two-player First World War game, `variants/greatwar.toml`) is created with setup 2 and
-//! played by random orders to its end. The judge-level rules (Italy closed, neutral units)
-//! are in `cases/variants/greatwar.scn`; here are the game-level ones: the sides, the coin
-//! toss before the Fall 1914 adjustments, Italy joining in Spring 1915, and the end.
+//! The club's variants (issue 19) as whole hosted games, each played by random orders to its
+//! end. The Great War (the rulebook's two-player First World War game, `greatwar.toml`) is
+//! created with setup 2: its sides, the coin toss before the Fall 1914 adjustments, Italy
+//! joining in Spring 1915. Versailles (`versailles.toml`) is won with 22 centres. The
+//! judge-level rules of each are in `cases/variants/<name>.scn`.
 
-use entente_game::{EndOfGame, PhaseKind, Season, Setup};
+use entente_game::{EndOfGame, Game, Phase, PhaseKind, Season, Setup};
 use entente_host::{Assignment, GameOptions, Player, Session, SessionConfig};
-use entente_judge::{Edition, Rulebook};
+use entente_judge::{Edition, Position, Rulebook, Unit};
 use entente_map::{Map, PowerId, ProvinceId, UnitType};
+use entente_orders::parse_order;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
+use std::sync::Arc;
+
+/// A game of a built-in variant, every power its own player (setup 7).
+fn one_power_each(variant: &str, seed: u64, end_year: Option<i32>) -> Session {
+    let variant = entente_map::Variant::builtin(variant).expect("built in");
+    let players = variant
+        .map
+        .powers()
+        .iter()
+        .map(|p| Player {
+            name: format!("{} player", p.name),
+            powers: vec![variant.map.lookup_power(&p.name).unwrap()],
+        })
+        .collect();
+    Session::new(SessionConfig {
+        variant,
+        rules: Rulebook::default(),
+        setup: Setup::Seven,
+        players,
+        first_year: None,
+        options: GameOptions {
+            end_year,
+            ..GameOptions::default()
+        },
+        seed,
+        assignment: Assignment::Given,
+    })
+    .expect("a game")
+}
 
 fn great_war(edition: Edition, seed: u64, end_year: Option<i32>) -> Session {
     let variant = entente_map::Variant::builtin("greatwar").expect("greatwar is built in");
@@ -237,5 +267,73 @@ fn a_random_great_war_game_is_played_to_its_end() {
         }
         eprintln!("seed {seed}: {phases} phases, {}", s.end_text().unwrap());
         assert!(s.end_text().is_some());
+    }
+}
+
+#[test]
+fn versailles_starts_in_1929_with_seven_powers_of_four_or_five_home_centres() {
+    let s = one_power_each("versailles", 1, None);
+    let map = s.map();
+    assert_eq!(map.name, "Versailles");
+    assert_eq!(s.game().phase().year, 1929);
+    assert_eq!(map.num_centres(), 43);
+    assert_eq!(s.game().victory_centres(), 22);
+    for p in map.powers() {
+        let minor_included = if p.name == "USSR" { 5 } else { 4 };
+        assert_eq!(p.home_centres.len(), minor_included, "{}", p.name);
+        assert_eq!(p.start_units.len(), minor_included, "{}", p.name);
+    }
+}
+
+#[test]
+fn versailles_is_won_with_22_centres_after_a_fall() {
+    let map = Arc::new(entente_map::builtin_variant("versailles").unwrap());
+    let britain = map.lookup_power("Britain").unwrap();
+    let bel = map.lookup_province("bel").unwrap();
+    let mut pos = Position::empty(&map);
+    let mut owned = 0;
+    for c in map.centres().iter().map(ProvinceId) {
+        if c != bel && owned < 21 {
+            pos.set_owner(c, Some(britain));
+            owned += 1;
+        }
+    }
+    let pic = map.lookup_province("pic").unwrap();
+    pos.place(
+        &map,
+        Unit {
+            power: britain,
+            ty: UnitType::Army,
+            loc: pic.loc(),
+        },
+    );
+    let fall = Phase::new(Season::Fall, 1930, PhaseKind::Movement);
+    for (order, won) in [("A Pic H", false), ("A Pic - Bel", true)] {
+        let mut g = Game::from_position(map.clone(), Rulebook::default(), fall, pos.clone());
+        g.process(&[(britain, parse_order(&map, order).unwrap())]);
+        let centres = g.position().centre_count(&map, britain);
+        assert_eq!(centres, if won { 22 } else { 21 }, "{order}");
+        assert_eq!(
+            g.end(),
+            won.then_some(&EndOfGame::Victory(britain)),
+            "{order}: {centres} centres"
+        );
+    }
+}
+
+#[test]
+fn a_random_versailles_game_is_played_to_its_end() {
+    for seed in [1, 2] {
+        let mut s = one_power_each("versailles", seed, Some(1960));
+        let phases = play_to_the_end(&mut s, seed);
+        assert!(phases > 10, "seed {seed}: {phases} phases");
+        eprintln!("seed {seed}: {phases} phases, {}", s.end_text().unwrap());
+        match s.game().end().expect("the game is over") {
+            EndOfGame::Victory(w) => {
+                assert!(s.game().position().centre_count(s.map(), *w) >= 22)
+            }
+            EndOfGame::ShortGame { .. } => assert!(s.game().phase().year > 1960),
+            other => panic!("seed {seed}: unexpected end {other:?}"),
+        }
     }
 }
