@@ -503,8 +503,13 @@ impl Inner {
             };
             let text = self.py_text(&order);
             let ok = allowed.contains(&text)
-                || matches!(order, Order::Move { via_convoy: false, .. })
-                    && allowed.contains(&format!("{text} VIA"));
+                || matches!(
+                    order,
+                    Order::Move {
+                        via_convoy: false,
+                        ..
+                    }
+                ) && allowed.contains(&format!("{text} VIA"));
             if ok {
                 read.push((t.to_string(), order));
             } else {
@@ -520,7 +525,7 @@ impl Inner {
             if let Some(key) = self.order_key(&order) {
                 lines.retain(|l| l.order().and_then(|o| self.order_key(&o)) != Some(key));
             }
-            echo.push(self.py_text(&order));
+            echo.push(self.py_text_as_given(&order, &text));
             lines.push(SheetLine {
                 text,
                 reading: Reading::Order {
@@ -533,6 +538,17 @@ impl Inner {
             // As the package: a waive never takes the place of a build ordered beside it
             // (builds beyond what is due are void, and entente counts in sheet order).
             lines.sort_by_key(|l| l.order() == Some(Order::Waive));
+            // As the package: waives beyond the builds that can be made are dropped.
+            let due = adjustment_due(self.map(), self.session.game().position(), p);
+            let need = due.min(self.build_sites(p).len() as i32).max(0) as usize;
+            while need > 0 && lines.len() > need {
+                match lines.iter().rposition(|l| l.order() == Some(Order::Waive)) {
+                    Some(i) => {
+                        lines.remove(i);
+                    }
+                    None => break,
+                }
+            }
         }
         self.session
             .submit_lines(p, lines)
@@ -651,6 +667,19 @@ impl Inner {
                 self.patch_state(&mut ph["state"], &inf[at]);
             }
         }
+        // The current phase: the orders set so far, every power listed (as the package).
+        if let Some(last) = saved["phases"].as_array_mut().and_then(|a| a.last_mut()) {
+            let mut orders = serde_json::Map::new();
+            for p in self.map().power_ids() {
+                let list: Vec<String> = self
+                    .pending_of(p)
+                    .into_iter()
+                    .filter(|o| o != "WAIVE")
+                    .collect();
+                orders.insert(self.tables.power(p).to_string(), Value::from(list));
+            }
+            last["orders"] = Value::Object(orders);
+        }
         saved["rules"] = Value::from(self.py_rules());
         saved
     }
@@ -665,8 +694,9 @@ impl Inner {
         influence: Option<BTreeMap<String, Vec<String>>>,
     ) -> PyResult<()> {
         let phase = match phase {
-            Some(name) => Phase::parse(name)
-                .ok_or_else(|| value_err(format!("unknown phase '{name}'")))?,
+            Some(name) => {
+                Phase::parse(name).ok_or_else(|| value_err(format!("unknown phase '{name}'")))?
+            }
             None => self.session.game().phase(),
         };
         let saved = pydip::SavedGame {
@@ -913,6 +943,29 @@ impl Inner {
         pydip::format_py_order(self.map(), self.session.game().position(), o)
     }
 
+    /// An order in the package's words, a support's destination with a coast only if it
+    /// was given one (as the package keeps it: `F GRE S F CON - BUL`).
+    fn py_text_as_given(&self, o: &Order, given: &str) -> String {
+        let mut text = self.py_text(o);
+        if let Order::SupportMove { unit, to, .. } = o {
+            let coast_given = given
+                .split_whitespace()
+                .last()
+                .is_some_and(|w| w.contains('/'));
+            let pos = self.session.game().position();
+            let from = pos
+                .unit_at(self.map().province_of(unit.loc))
+                .map_or(unit.loc, |u| u.loc);
+            let off_coast = text.starts_with('F') && !self.map().fleet_adjacent(from, *to);
+            if self.map().coast_of(*to).is_some() && (off_coast || !coast_given) {
+                if let Some(cut) = text.rfind('/') {
+                    text.truncate(cut);
+                }
+            }
+        }
+        text
+    }
+
     fn pending_of(&self, p: PowerId) -> Vec<String> {
         self.session
             .pending()
@@ -920,8 +973,7 @@ impl Inner {
             .map(|lines| {
                 lines
                     .iter()
-                    .filter_map(SheetLine::order)
-                    .map(|o| self.py_text(&o))
+                    .filter_map(|l| Some(self.py_text_as_given(&l.order()?, &l.text)))
                     .collect()
             })
             .unwrap_or_default()

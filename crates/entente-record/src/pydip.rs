@@ -600,12 +600,36 @@ pub fn export(s: &Session, id: &str) -> Value {
         }
         let mut results = serde_json::Map::new();
         let judged = h.result.orders();
+        // The provinces units left by a move that succeeded.
+        let moved_from: Vec<entente_map::ProvinceId> = judged
+            .iter()
+            .filter(|r| r.outcome == Outcome::Succeeded)
+            .filter_map(|r| match r.order {
+                Order::Move { unit, .. } => Some(map.province_of(unit.loc)),
+                _ => None,
+            })
+            .collect();
         for (p, line, r) in entente_host::line_results(sheets, ctx, judged) {
             let (Some(order), Some(r)) = (line.order(), r) else {
                 continue;
             };
-            let text = format_py_order(map, &h.before, &order);
-            if let Some(Value::Array(list)) = orders.get_mut(&up(map.power(p).name.clone())) {
+            let mut text = format_py_order(map, &h.before, &order);
+            // The package keeps a support's destination with a coast only if given one.
+            if let Order::SupportMove { unit, to, .. } = order {
+                let given = line.text.split_whitespace().last().unwrap_or("");
+                let from = real_unit(map, &h.before, unit.loc).map_or(unit.loc, |u| u.loc);
+                let off_coast = text.starts_with('F') && !map.fleet_adjacent(from, to);
+                if map.coast_of(to).is_some() && (off_coast || !given.contains('/')) {
+                    if let Some(cut) = text.rfind('/') {
+                        text.truncate(cut);
+                    }
+                }
+            }
+            // The package's order history leaves waives out (its `get_orders`).
+            if let (false, Some(Value::Array(list))) = (
+                order == Order::Waive,
+                orders.get_mut(&up(map.power(p).name.clone())),
+            ) {
                 list.push(json!(text));
             }
             let key = match order {
@@ -613,10 +637,71 @@ pub fn export(s: &Session, id: &str) -> Value {
                 _ => text.split(' ').take(2).collect::<Vec<_>>().join(" "),
             };
             let mut words = py_result(&r.outcome);
+            // As the package: a support or convoy that does not match the supported
+            // unit's order is void, cut or not.
+            let ordered_to = |at: Loc| {
+                let prov = map.province_of(at);
+                judged.iter().find_map(|j| match j.order {
+                    Order::Move { unit, to, .. } if map.province_of(unit.loc) == prov => {
+                        Some(Some(map.province_of(to)))
+                    }
+                    _ if j
+                        .order
+                        .unit()
+                        .is_some_and(|u| map.province_of(u.loc) == prov) =>
+                    {
+                        Some(None)
+                    }
+                    _ => None,
+                })
+            };
+            // An army whose convoy failed (the package: "no convoy") is not supported.
+            let no_convoy = |at: Loc| {
+                let prov = map.province_of(at);
+                judged.iter().any(|j| {
+                    j.order
+                        .unit()
+                        .is_some_and(|u| map.province_of(u.loc) == prov)
+                        && matches!(j.outcome, Outcome::Failed(Failure::NoConvoy { .. }))
+                })
+            };
+            let mismatch = match order {
+                Order::SupportHold { target, .. } => {
+                    matches!(ordered_to(target.loc), Some(Some(_)))
+                }
+                Order::SupportMove { target, to, .. } => {
+                    ordered_to(target.loc) != Some(Some(map.province_of(to)))
+                        || no_convoy(target.loc)
+                }
+                Order::Convoy { target, to, .. } => {
+                    ordered_to(target.loc) != Some(Some(map.province_of(to)))
+                }
+                _ => false,
+            };
+            if mismatch && h.phase.kind == PhaseKind::Movement {
+                words = vec!["void"];
+            }
+            // As the package: a support of a move against a unit of the supporter's own
+            // power that stays (holds, or fails to leave) is void.
+            if let Order::SupportMove { to, .. } = order {
+                let dest = map.province_of(to);
+                let own = h.before.unit_at(dest).is_some_and(|u| u.power == p);
+                if own && !moved_from.contains(&dest) && !words.contains(&"void") {
+                    words.push("void");
+                }
+            }
+            // As the package: a waive is void (it is what it would be without it).
+            if order == Order::Waive {
+                words = vec!["void"];
+            }
             // As the package: a build or removal carried out is `['']`.
-            if words.is_empty() && h.phase.kind == PhaseKind::Adjustment && order != Order::Waive
-            {
+            if words.is_empty() && h.phase.kind == PhaseKind::Adjustment && order != Order::Waive {
                 words.push("");
+            }
+            // One `WAIVE` key for every power's waives: a word each.
+            if let (Order::Waive, Some(Value::Array(list))) = (order, results.get_mut(&key)) {
+                list.extend(words.iter().map(|w| json!(w)));
+                continue;
             }
             results.insert(key, json!(words));
         }

@@ -374,7 +374,11 @@ class Game:
         return self._g.random_orders()
 
     def get_orders(self, power_name=None):
-        return self._g.get_orders(power_name.upper() if power_name else None)
+        """The orders set this phase (a waive is not listed, as in the package)."""
+        orders = self._g.get_orders(power_name.upper() if power_name else None)
+        if isinstance(orders, dict):
+            return {p: [o for o in os if o != "WAIVE"] for p, os in orders.items()}
+        return [o for o in orders if o != "WAIVE"]
 
     def get_state(self):
         state = self._g.get_state()
