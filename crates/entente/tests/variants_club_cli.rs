@@ -125,3 +125,53 @@ fn the_great_war_is_drawn_on_the_standard_board() {
     assert!(paths >= 75, "{paths} paths: the standard board's outlines");
     assert!(lines < 75, "{lines} lines: not the schematic");
 }
+
+#[test]
+fn a_versailles_game_and_its_schematic_board() {
+    let dir = scratch("versailles-game");
+    let list = entente(&["variant", "list"], &dir);
+    assert!(
+        list.contains("versailles Versailles — 7 powers, 97 provinces, 43 centres, 22 to win"),
+        "{list}"
+    );
+    let created = entente(
+        &[
+            "game",
+            "new",
+            "g.json",
+            "--variant",
+            "versailles",
+            "--players",
+            "A:Britain,B:France,C:Germany,D:Italy,E:Poland,F:Turkey,G:USSR",
+        ],
+        &dir,
+    );
+    assert!(created.contains("Spring 1929 movement"), "{created}");
+    // Britain's minor, Egypt, is its home centre and its fleet sails from there.
+    orders(&dir, "Britain", &["F Egy - Ems", "A Lvp - Wal"]);
+    let spring = entente(&["game", "adjudicate", "g.json", "--force"], &dir);
+    assert!(
+        spring.contains("Britain: F Egypt -> Eastern Mediterranean Sea."),
+        "{spring}"
+    );
+
+    // No geometry is committed for Versailles: the board is drawn as the schematic.
+    let scn = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../cases/variants/versailles.scn");
+    entente(
+        &[
+            "render",
+            scn.to_str().unwrap(),
+            "--case",
+            "start.1",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    let svg = std::fs::read_to_string(dir.join("versailles-01-spring-1929-movement.svg")).unwrap();
+    assert!(svg.contains("Spring 1929 movement"));
+    assert!(
+        svg.matches("<circle").count() >= 76,
+        "a node for each land space"
+    );
+}
