@@ -611,6 +611,11 @@ def replay(path, args):
                "--daide-build-secs", "300"]
         cmd += ["--daide-human", "AUS"] if human else []
         cmd += ["--daide-press", str(press)] if press else []
+        # Games of bots only, in memory (the package's server plays powers without a bot as
+        # civil disorder); --games database plays the recordings of seven bots without press
+        # at a game of the database instead.
+        whole = bots == 7 and not human and not press
+        cmd += ["--daide-games", args.games if whole else "memory"]
     server = None
     rep = None
     try:
@@ -638,6 +643,8 @@ def main():
     ap.add_argument("--entente", help="the entente binary")
     ap.add_argument("--python-server", action="store_true",
                     help="replay against the diplomacy package's own DAIDE server")
+    ap.add_argument("--games", choices=["memory", "database"], default="memory",
+                    help="where entente's server keeps the games of seven bots")
     ap.add_argument("--only", action="append", help="replay only this recording (repeatable)")
     ap.add_argument("--verbose", action="store_true", help="print every message sent and received")
     ap.add_argument("--serve-python", type=int, metavar="BOTS", help=argparse.SUPPRESS)

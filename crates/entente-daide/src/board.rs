@@ -425,8 +425,12 @@ impl Board {
 
     /// `NOW (turn) (unit) ... (unit MRT (retreats))`.
     pub fn now(&self, game: &Game) -> Vec<Node> {
-        let pos = game.position();
-        let mut out = vec![Node::tok("NOW"), Board::turn(game.phase())];
+        self.now_at(game.phase(), game.position())
+    }
+
+    /// NOW of a position about to play `phase`.
+    pub fn now_at(&self, phase: Phase, pos: &Position) -> Vec<Node> {
+        let mut out = vec![Node::tok("NOW"), Board::turn(phase)];
         let mut units: Vec<Unit> = pos.units().map(|(_, u)| u).collect();
         units.sort_by_key(|u| (u.power, self.map.loc_abbr(u.loc)));
         for u in units {
@@ -475,6 +479,117 @@ impl Board {
             }
             _ => None,
         }
+    }
+
+    /// An order given in a phase, in its DAIDE form as ORD reports it: the units named with
+    /// their power and type as they stand in `before` (the position the phase was played
+    /// from), a convoyed move with `VIA` the provinces of the fleets convoying it (from
+    /// `orders`, the phase's orders) in path order. `None` for an order naming no unit there.
+    pub fn order_nodes(
+        &self,
+        power: PowerId,
+        order: &Order,
+        before: &Position,
+        kind: PhaseKind,
+        orders: &[(PowerId, Order)],
+    ) -> Option<Vec<Node>> {
+        let map = &self.map;
+        let standing = |loc: Loc| -> Option<Node> {
+            let prov = map.province_of(loc);
+            let u = match kind {
+                PhaseKind::Retreat => before.dislodged_at(prov).map(|d| d.unit),
+                _ => before.unit_at(prov),
+            }?;
+            Some(self.unit(u))
+        };
+        let target = |loc: Loc| -> Option<Node> {
+            before.unit_at(map.province_of(loc)).map(|u| self.unit(u))
+        };
+        let t = Node::tok;
+        Some(match *order {
+            Order::Waive => vec![self.power(power), t("WVE")],
+            Order::Hold(u) => vec![standing(u.loc)?, t("HLD")],
+            Order::Move {
+                unit,
+                to,
+                via_convoy,
+            } => {
+                let u = standing(unit.loc)?;
+                let from = map.province_of(unit.loc);
+                let dest = map.province_of(to);
+                let ty = before.unit_at(from).map(|x| x.ty);
+                let adjacent = match ty {
+                    Some(UnitType::Army) => map.army_adjacent(from, dest),
+                    _ => true,
+                };
+                if ty == Some(UnitType::Army) && (via_convoy || !adjacent) {
+                    let fleets: Vec<ProvinceId> = orders
+                        .iter()
+                        .filter_map(|(_, o)| match o {
+                            Order::Convoy {
+                                unit: f,
+                                target,
+                                to: d,
+                            } if map.province_of(target.loc) == from
+                                && map.province_of(*d) == dest =>
+                            {
+                                Some(map.province_of(f.loc))
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    let path = convoy_path(map, from, dest, &fleets);
+                    vec![
+                        u,
+                        t("CTO"),
+                        self.loc(to),
+                        t("VIA"),
+                        Node::List(path.into_iter().map(|p| self.province(p)).collect()),
+                    ]
+                } else {
+                    vec![u, t("MTO"), self.loc(to)]
+                }
+            }
+            Order::SupportHold { unit, target: tg } => {
+                vec![standing(unit.loc)?, t("SUP"), target(tg.loc)?]
+            }
+            Order::SupportMove {
+                unit,
+                target: tg,
+                to,
+            } => vec![
+                standing(unit.loc)?,
+                t("SUP"),
+                target(tg.loc)?,
+                t("MTO"),
+                self.province(map.province_of(to)),
+            ],
+            Order::Convoy {
+                unit,
+                target: tg,
+                to,
+            } => vec![
+                standing(unit.loc)?,
+                t("CVY"),
+                target(tg.loc)?,
+                t("CTO"),
+                self.province(map.province_of(to)),
+            ],
+            Order::Retreat { unit, to } => vec![standing(unit.loc)?, t("RTO"), self.loc(to)],
+            Order::Disband(u) => vec![standing(u.loc)?, t("DSB")],
+            Order::Build { ty, loc } => {
+                let ty = ty.unwrap_or(if map.is_sea(map.province_of(loc)) {
+                    UnitType::Fleet
+                } else {
+                    UnitType::Army
+                });
+                vec![
+                    Node::List(vec![self.power(power), Board::unit_type(ty), self.loc(loc)]),
+                    t("BLD"),
+                ]
+            }
+            Order::Remove(u) => vec![standing(u.loc)?, t("REM")],
+        })
     }
 
     /// An order of a SUB message, as entente's order, the power it names, and the provinces of
@@ -544,6 +659,48 @@ impl Board {
     }
 }
 
+/// The fleets' provinces from `from` to `dest`, in the order an army passes them (breadth
+/// first over the fleets' sea adjacencies); the fleets as given when no chain links them.
+fn convoy_path(
+    map: &Map,
+    from: ProvinceId,
+    dest: ProvinceId,
+    fleets: &[ProvinceId],
+) -> Vec<ProvinceId> {
+    let touches = |a: ProvinceId, b: ProvinceId| {
+        map.province_fleet_reach(a)
+            .iter()
+            .any(|l| map.province_of(Loc(l)) == b)
+    };
+    let mut prev: std::collections::HashMap<ProvinceId, Option<ProvinceId>> = Default::default();
+    let mut queue = std::collections::VecDeque::new();
+    for &f in fleets {
+        if touches(f, from) {
+            prev.insert(f, None);
+            queue.push_back(f);
+        }
+    }
+    while let Some(f) = queue.pop_front() {
+        if touches(f, dest) {
+            let mut path = vec![f];
+            let mut at = f;
+            while let Some(Some(p)) = prev.get(&at) {
+                path.push(*p);
+                at = *p;
+            }
+            path.reverse();
+            return path;
+        }
+        for &g in fleets {
+            if !prev.contains_key(&g) && touches(f, g) {
+                prev.insert(g, Some(f));
+                queue.push_back(g);
+            }
+        }
+    }
+    fleets.to_vec()
+}
+
 fn coast_node(c: &str) -> Node {
     let name = COASTS
         .iter()
@@ -604,6 +761,58 @@ mod tests {
             t.contains("( UNO BEL BUL DEN GRE HOL NWY POR RUM SER SPA SWE TUN )"),
             "{t}"
         );
+    }
+
+    #[test]
+    fn orders_are_written_back_in_their_daide_form_for_ord() {
+        // ORD reports every order of a hosted game, people's too: written from entente's
+        // order and the position, they read as the bot's own would.
+        let b = Board::new(Arc::new(Map::standard())).unwrap();
+        let mut game = Game::new(b.map_arc().clone(), entente_judge::Rulebook::default());
+        let read = |s: &str| {
+            let m = parse_text(s, &b).unwrap();
+            b.order_of(m[0].as_list().unwrap()).unwrap()
+        };
+        let spring = [
+            "( ( ENG FLT EDI ) MTO NTH )",
+            "( ( ENG AMY LVP ) MTO YOR )",
+            "( ( ENG FLT LON ) MTO ECH )",
+            "( ( RUS FLT ( STP SCS ) ) HLD )",
+            "( ( FRA AMY PAR ) SUP ( FRA AMY MAR ) MTO BUR )",
+        ];
+        let orders: Vec<_> = spring
+            .iter()
+            .map(|s| read(s))
+            .map(|(p, o)| (p.unwrap(), o))
+            .collect();
+        for (s, (p, o)) in spring.iter().zip(&orders) {
+            let nodes = b
+                .order_nodes(*p, o, game.position(), PhaseKind::Movement, &orders)
+                .unwrap();
+            assert_eq!(text(&[Node::List(nodes)], &b), *s);
+        }
+        game.process(&orders);
+        // Fall: a convoy, written with the fleet's province as the path; an order for a unit
+        // that is not there has no DAIDE form.
+        let fall = [
+            "( ( ENG AMY YOR ) CTO NWY VIA ( NTH ) )",
+            "( ( ENG FLT NTH ) CVY ( ENG AMY YOR ) CTO NWY )",
+        ];
+        let orders: Vec<_> = fall
+            .iter()
+            .map(|s| read(s))
+            .map(|(p, o)| (p.unwrap(), o))
+            .collect();
+        for (s, (p, o)) in fall.iter().zip(&orders) {
+            let nodes = b
+                .order_nodes(*p, o, game.position(), PhaseKind::Movement, &orders)
+                .unwrap();
+            assert_eq!(text(&[Node::List(nodes)], &b), *s);
+        }
+        let (p, gone) = read("( ( ENG FLT LON ) HLD )");
+        assert!(b
+            .order_nodes(p.unwrap(), &gone, game.position(), PhaseKind::Movement, &[])
+            .is_none());
     }
 
     #[test]

@@ -5,15 +5,20 @@
 //! - [`msg`]: a message as a tree of tokens, its octets and its text form.
 //! - [`board`]: the map's tokens and the messages that describe a board (MDF, SCO, NOW, orders).
 //! - [`table`]: a game played by bots: seats, orders and notes, GOF, deadlines, press, draws.
+//! - [`client`]: a small blocking client, for tests and scripts.
+//! - [`hosted`]: bots at the game master's games (the database's), beside people.
 //! - [`server`]: the TCP server: framing, the initial and representation messages, errors.
 
 pub mod board;
+pub mod client;
+pub mod hosted;
 pub mod msg;
 pub mod server;
 pub mod table;
 pub mod tokens;
 
 pub use board::Board;
+pub use hosted::Hosting;
 pub use msg::{Msg, Node};
 pub use server::{serve, DaideConfig};
-pub use table::{Table, TableConfig};
+pub use table::{Effect, Table, TableConfig};

@@ -6,6 +6,7 @@
 //! are taken its game starts and the next bots fill a new table.
 
 use crate::board::Board;
+use crate::hosted::{self, BotSeat, Hosting};
 use crate::msg::{self, Names};
 use crate::table::{ConnId, Out, Table, TableConfig};
 use entente_map::Map;
@@ -35,6 +36,9 @@ pub struct DaideConfig {
     pub table: TableConfig,
     /// How often deadlines are looked at.
     pub tick: Duration,
+    /// Bots join the game master's games (the database's) rather than games of their own
+    /// kept in memory.
+    pub hosting: Option<Hosting>,
 }
 
 struct Lobby {
@@ -48,6 +52,11 @@ struct Lobby {
     senders: HashMap<ConnId, mpsc::UnboundedSender<Out>>,
     next_conn: ConnId,
     seed: u64,
+    /// Hosted tables by game id, and each bot's place in its game.
+    hosted: HashMap<String, usize>,
+    bot_seats: HashMap<ConnId, BotSeat>,
+    /// The version of each hosted game the table last followed.
+    versions: HashMap<usize, i64>,
 }
 
 impl Lobby {
@@ -65,7 +74,51 @@ impl Lobby {
         }
         if table.is_over() && !self.at.values().any(|&x| x == t) {
             self.tables[t] = None;
+            self.hosted.retain(|_, x| *x != t);
+            self.versions.remove(&t);
         }
+    }
+
+    /// The table following a game of the database (made on first use).
+    fn hosted_table(&mut self, game: &str) -> usize {
+        if let Some(&t) = self.hosted.get(game) {
+            if self.tables.get(t).is_some_and(Option::is_some) {
+                return t;
+            }
+        }
+        self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.tables.push(Some(Table::hosted(
+            self.board.clone(),
+            self.config.clone(),
+            self.seed,
+        )));
+        let t = self.tables.len() - 1;
+        self.hosted.insert(game.to_string(), t);
+        t
+    }
+
+    /// The effects a hosted table asked for, each with the bot seat and power it is for.
+    fn effects(&mut self, t: usize) -> Vec<(BotSeat, String, crate::Effect)> {
+        let Some(table) = self.tables.get_mut(t).and_then(|x| x.as_mut()) else {
+            return Vec::new();
+        };
+        let effects = table.take_effects();
+        let mut out = Vec::new();
+        for e in effects {
+            let power = match &e {
+                crate::Effect::Orders { power, .. }
+                | crate::Effect::Ready { power, .. }
+                | crate::Effect::Draw { power, .. } => *power,
+            };
+            let seat = table
+                .conn_of(power)
+                .and_then(|c| self.bot_seats.get(&c))
+                .cloned();
+            if let Some(seat) = seat {
+                out.push((seat, self.board.power_name(power).to_string(), e));
+            }
+        }
+        out
     }
 
     fn table(&mut self, t: usize) -> Option<&mut Table> {
@@ -93,12 +146,25 @@ impl Lobby {
                 .get(1)
                 .and_then(crate::Node::inner)
                 .and_then(|n| self.board.power_of(n));
+            let code = m
+                .get(2)
+                .and_then(crate::Node::inner)
+                .and_then(|n| n.as_int());
             if let Some(p) = power {
-                if let Some(t) = self.tables.iter().rposition(|tb| {
-                    tb.as_ref().is_some_and(|tb| {
-                        tb.is_started()
-                            && !tb.is_over()
-                            && tb.game().map().power_ids().any(|x| x == p)
+                // The game where that power's seat has that passcode; else the latest game
+                // with that power, which refuses.
+                let with_seat = code.and_then(|code| {
+                    self.tables
+                        .iter()
+                        .rposition(|tb| tb.as_ref().is_some_and(|tb| tb.has_seat(p, code)))
+                });
+                if let Some(t) = with_seat.or_else(|| {
+                    self.tables.iter().rposition(|tb| {
+                        tb.as_ref().is_some_and(|tb| {
+                            tb.is_started()
+                                && !tb.is_over()
+                                && tb.game().map().power_ids().any(|x| x == p)
+                        })
                     })
                 }) {
                     self.at.insert(conn, t);
@@ -106,10 +172,10 @@ impl Lobby {
                 }
             }
         }
-        let open = self
-            .tables
-            .iter()
-            .position(|t| t.as_ref().is_some_and(|t| t.has_free_seat()));
+        let open = self.tables.iter().position(|t| {
+            t.as_ref()
+                .is_some_and(|t| !t.is_hosted() && t.has_free_seat())
+        });
         let t = open.unwrap_or_else(|| {
             self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
             self.tables.push(Some(Table::new(
@@ -172,7 +238,33 @@ pub async fn serve(listener: TcpListener, config: DaideConfig) -> io::Result<()>
         senders: HashMap::new(),
         next_conn: 1,
         seed: random_seed(),
+        hosted: HashMap::new(),
+        bot_seats: HashMap::new(),
+        versions: HashMap::new(),
     }));
+    // The bots' games of the database: what happened there (people's orders, adjudication at
+    // a deadline, the game master's acts) reaches the bots.
+    if let Some(h) = config.hosting.clone() {
+        let lobby = lobby.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(h.poll);
+            loop {
+                every.tick().await;
+                let games: Vec<(String, usize)> = {
+                    let l = lobby.lock().expect("lobby");
+                    l.hosted.iter().map(|(g, &t)| (g.clone(), t)).collect()
+                };
+                for (game, t) in games {
+                    let seen = lobby.lock().expect("lobby").versions.get(&t).copied();
+                    match hosted::version(&h, &game).await {
+                        Ok(Some(v)) if Some(v) == seen => {}
+                        Ok(_) => follow(&lobby, &h, &game).await,
+                        Err(e) => tracing::warn!("DAIDE: game {game}: {e}"),
+                    }
+                }
+            }
+        });
+    }
     // Deadlines.
     {
         let lobby = lobby.clone();
@@ -196,11 +288,69 @@ pub async fn serve(listener: TcpListener, config: DaideConfig) -> io::Result<()>
     loop {
         let (stream, _) = listener.accept().await?;
         let lobby = lobby.clone();
+        let hosting = config.hosting.clone();
         tokio::spawn(async move {
-            if let Err(e) = connection(stream, lobby, initial_timeout).await {
+            if let Err(e) = connection(stream, lobby, initial_timeout, hosting).await {
                 tracing::debug!("DAIDE connection ended: {e}");
             }
         });
+    }
+}
+
+/// Brings a hosted game's table up to date with the database: the bots' powers once the game
+/// has started, the phases played since; then carries out what the table asks for the bots
+/// (which may end the phase, so it looks again).
+async fn follow(lobby: &Arc<Mutex<Lobby>>, h: &Hosting, game: &str) {
+    for _ in 0..64 {
+        let snap = match hosted::snapshot(h, game).await {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::warn!("DAIDE: game {game}: {e}");
+                return;
+            }
+        };
+        let effects = {
+            let mut l = lobby.lock().expect("lobby");
+            let Some(&t) = l.hosted.get(game) else {
+                return;
+            };
+            let conns: Vec<(ConnId, i64)> = l
+                .bot_seats
+                .iter()
+                .filter(|(c, s)| s.game == game && l.at.get(c) == Some(&t))
+                .map(|(&c, s)| (c, s.account.id))
+                .collect();
+            let board = l.board.clone();
+            if let Some(table) = l.table(t) {
+                for (conn, account) in conns {
+                    if table.power_of_conn(conn).is_some() {
+                        continue;
+                    }
+                    let power = snap
+                        .powers
+                        .iter()
+                        .find(|(a, _)| *a == account)
+                        .and_then(|(_, name)| board.map().lookup_power(name));
+                    if let Some(p) = power {
+                        table.seat(conn, p);
+                    }
+                }
+                if let Some(g) = snap.game {
+                    table.sync(g, snap.deadline, Instant::now());
+                }
+            }
+            l.versions.insert(t, snap.version);
+            l.flush(t);
+            l.effects(t)
+        };
+        if effects.is_empty() {
+            return;
+        }
+        for (seat, power, e) in effects {
+            if let Err(err) = hosted::carry_out(h, &seat, &power, &e).await {
+                tracing::warn!("DAIDE: game {game}, {power}: {err}");
+            }
+        }
     }
 }
 
@@ -224,6 +374,7 @@ async fn connection(
     stream: TcpStream,
     lobby: Arc<Mutex<Lobby>>,
     initial_timeout: Duration,
+    hosting: Option<Hosting>,
 ) -> io::Result<()> {
     let _ = socket2::SockRef::from(&stream).set_keepalive(true);
     let (mut r, mut w) = stream.into_split();
@@ -303,37 +454,78 @@ async fn connection(
             }
             match kind {
                 DM => {
-                    let mut l = lobby.lock().expect("lobby");
-                    match msg::from_bytes(&body) {
-                        Ok(m) => {
-                            let bad = msg::encode(&m)
-                                .iter()
-                                .any(|t| (0x58..=0x5F).contains(&(t >> 8)));
-                            if bad {
-                                return Ok(Some(0x0E));
-                            }
-                            tracing::debug!(
-                                "DAIDE {conn} > {}",
-                                msg::text(&m, &*l.board as &dyn Names)
-                            );
-                            match l.table_for(conn, &m) {
-                                Some(t) => {
-                                    if let Some(table) = l.table(t) {
-                                        table.handle(conn, m, now);
-                                    }
-                                    l.flush(t);
-                                }
-                                None => {
-                                    if let Some(answer) = l.answer_alone(&m) {
-                                        let _ = tx.send(Out::Msg(answer));
-                                    }
-                                }
-                            }
-                        }
+                    let m = match msg::from_bytes(&body) {
+                        Ok(m) => m,
                         Err(_) => {
                             // A language error: HUH, the connection stays.
                             let _ = tx.send(Out::Msg(msg::huh(&[])));
+                            continue;
                         }
+                    };
+                    let bad = msg::encode(&m)
+                        .iter()
+                        .any(|t| (0x58..=0x5F).contains(&(t >> 8)));
+                    if bad {
+                        return Ok(Some(0x0E));
+                    }
+                    // A bot asking to play joins a game of the database first.
+                    if let Some(h) = &hosting {
+                        let newcomer = !lobby.lock().expect("lobby").at.contains_key(&conn);
+                        let name = m
+                            .get(1)
+                            .and_then(crate::Node::inner)
+                            .and_then(|n| n.as_text())
+                            .map(str::to_string);
+                        if let (true, true, Some(name)) =
+                            (newcomer, m.first().is_some_and(|n| n.is("NME")), name)
+                        {
+                            match hosted::join(h, &name).await {
+                                Ok(seat) => {
+                                    let mut l = lobby.lock().expect("lobby");
+                                    let t = l.hosted_table(&seat.game);
+                                    l.at.insert(conn, t);
+                                    l.bot_seats.insert(conn, seat);
+                                }
+                                Err(e) => {
+                                    tracing::warn!("DAIDE: no game for bot {name}: {e}");
+                                    let mut rej = vec![crate::Node::tok("REJ")];
+                                    rej.push(crate::Node::List(m.clone()));
+                                    let _ = tx.send(Out::Msg(rej));
+                                    continue;
+                                }
+                            }
+                        }
+                    }
+                    let work = {
+                        let mut l = lobby.lock().expect("lobby");
+                        tracing::debug!(
+                            "DAIDE {conn} > {}",
+                            msg::text(&m, &*l.board as &dyn Names)
+                        );
+                        match l.table_for(conn, &m) {
+                            Some(t) => {
+                                if let Some(table) = l.table(t) {
+                                    table.handle(conn, m, now);
+                                }
+                                l.flush(t);
+                                let game = l.bot_seats.get(&conn).map(|s| s.game.clone());
+                                game.map(|g| (g, l.effects(t)))
+                            }
+                            None => {
+                                if let Some(answer) = l.answer_alone(&m) {
+                                    let _ = tx.send(Out::Msg(answer));
+                                }
+                                None
+                            }
+                        }
+                    };
+                    if let (Some(h), Some((game, effects))) = (&hosting, work) {
+                        for (seat, power, e) in effects {
+                            if let Err(err) = hosted::carry_out(h, &seat, &power, &e).await {
+                                tracing::warn!("DAIDE: game {game}, {power}: {err}");
+                            }
+                        }
+                        follow(&lobby, h, &game).await;
                     }
                 }
                 FM => return Ok(None),
@@ -349,6 +541,7 @@ async fn connection(
     {
         let mut l = lobby.lock().expect("lobby");
         l.senders.remove(&conn);
+        l.bot_seats.remove(&conn);
         if let Some(t) = l.at.remove(&conn) {
             if let Some(table) = l.table(t) {
                 table.disconnect(conn, Instant::now());

@@ -23,6 +23,20 @@ pub enum Out {
     Close,
 }
 
+/// What a hosted table (a game of the game master's database, [`Table::hosted`]) asks its
+/// host to do for the bots at it; the host does it through the game master's service, as a
+/// player's web page or mail would.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// The power's orders this phase, the whole sheet (one order a line, entente's
+    /// notation), in place of its earlier one.
+    Orders { power: PowerId, sheet: String },
+    /// The power's bot is ready for the phase to end, or no longer.
+    Ready { power: PowerId, ready: bool },
+    /// The power's bot asks for a draw, or withdraws it.
+    Draw { power: PowerId, yes: bool },
+}
+
 /// How a table's game is set up.
 #[derive(Clone, Debug)]
 pub struct TableConfig {
@@ -109,6 +123,15 @@ pub struct Table {
     alarms: BTreeSet<(ConnId, i32)>,
     /// Alarms already sent this phase.
     rung: BTreeSet<(ConnId, i32)>,
+    /// A game of the database: it is played (seats given, phases adjudicated) by the game
+    /// master's service; the table speaks DAIDE for the bots at it and asks for the rest
+    /// ([`Effect`]).
+    hosted: bool,
+    effects: Vec<Effect>,
+    /// Readiness last asked for, per power (hosted).
+    ready_told: BTreeMap<PowerId, bool>,
+    /// Connections that accepted the map (`YES (MAP …)`), waiting for their power (hosted).
+    map_taken: BTreeSet<ConnId>,
 }
 
 fn reply(word: &str, msg: &[Node]) -> Vec<Node> {
@@ -138,7 +161,210 @@ impl Table {
             seed,
             alarms: BTreeSet::new(),
             rung: BTreeSet::new(),
+            hosted: false,
+            effects: Vec::new(),
+            ready_told: BTreeMap::new(),
+            map_taken: BTreeSet::new(),
         }
+    }
+
+    /// A table for a game of the database that has not started yet: bots sit at it as the
+    /// host seats them ([`Table::seat`]) and it follows the game ([`Table::sync`]).
+    /// `config` gives the press level and the time limits announced in HLO.
+    pub fn hosted(board: Arc<Board>, config: TableConfig, seed: u64) -> Table {
+        let mut t = Table::new(board, config, seed);
+        t.hosted = true;
+        t
+    }
+
+    pub fn is_hosted(&self) -> bool {
+        self.hosted
+    }
+
+    /// The connection of the bot playing `power`, if it is connected.
+    pub fn conn_of(&self, power: PowerId) -> Option<ConnId> {
+        self.seats.get(&power).and_then(|s| s.conn)
+    }
+
+    /// The power a connection plays.
+    pub fn power_of_conn(&self, conn: ConnId) -> Option<PowerId> {
+        self.clients.get(&conn).and_then(|c| c.power)
+    }
+
+    /// What the host is asked to do, in order.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    /// The connection plays `power` (hosted: the game master gave it by lot). HLO follows
+    /// once the game has started and the bot accepted the map.
+    pub fn seat(&mut self, conn: ConnId, power: PowerId) {
+        if self.seats.get(&power).is_some_and(|s| s.conn.is_some()) {
+            return;
+        }
+        let (name, version) = self
+            .clients
+            .get(&conn)
+            .and_then(|c| c.name.clone())
+            .unwrap_or_default();
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let passcode = 1 + ((self.seed >> 33) % 8191) as i32;
+        self.seats.insert(
+            power,
+            Seat {
+                conn: Some(conn),
+                name,
+                version,
+                passcode,
+                wait: false,
+                go: false,
+                explicit: false,
+            },
+        );
+        self.clients.entry(conn).or_default().power = Some(power);
+        self.greet(conn);
+    }
+
+    /// HLO, SCO and NOW to a seated bot that accepted the map, once the game is on.
+    fn greet(&mut self, conn: ConnId) {
+        let Some(p) = self.clients.get(&conn).and_then(|c| c.power) else {
+            return;
+        };
+        if self.started && !self.over && self.map_taken.remove(&conn) {
+            let m = self.hlo(p);
+            self.send(conn, m);
+            let sco = self.board.sco(self.game.position());
+            let now_msg = self.board.now(&self.game);
+            self.send(conn, sco);
+            self.send(conn, now_msg);
+        }
+    }
+
+    /// The game as the database has it now, and its deadline. The first call starts the
+    /// table; later ones report the phases played since (ORD to everyone, then SCO, NOW and
+    /// TME, or the end).
+    pub fn sync(&mut self, game: Game, deadline: Option<Instant>, now: Instant) {
+        if !self.hosted || self.over {
+            return;
+        }
+        let _ = now;
+        if !self.started {
+            self.game = game;
+            self.started = true;
+            self.deadline = deadline;
+            for conn in self.map_taken.clone() {
+                self.greet(conn);
+            }
+            if self.game.is_over() {
+                return self.finish();
+            }
+            self.ready_told = self.seats.keys().map(|&p| (p, false)).collect();
+            return self.announce_phase();
+        }
+        self.deadline = deadline;
+        let known = self.game.history().len();
+        if game.history().len() == known && game.is_over() == self.game.is_over() {
+            return;
+        }
+        let records: Vec<PhaseRecord> = game.history()[known..].to_vec();
+        for (i, rec) in records.iter().enumerate() {
+            let ords: Vec<Vec<Node>> = rec
+                .orders
+                .iter()
+                .enumerate()
+                .filter_map(|(j, (p, o))| {
+                    let nodes =
+                        self.board
+                            .order_nodes(*p, o, &rec.before, rec.phase.kind, &rec.orders)?;
+                    let outcome = rec.result.orders().get(j).map(|r| r.outcome);
+                    Some(self.ord(rec, o, nodes, outcome))
+                })
+                .collect();
+            for m in &ords {
+                self.broadcast(m.clone());
+            }
+            let next = records
+                .get(i + 1)
+                .map(|r| r.phase)
+                .unwrap_or_else(|| game.phase());
+            let past = Past {
+                ords,
+                sco: self.board.sco(&rec.after),
+                now: self.board.now_at(next, &rec.after),
+            };
+            self.history.push((rec.phase, past));
+        }
+        self.game = game;
+        self.orders.clear();
+        // A new phase: nobody is ready in the database either.
+        self.ready_told = self.seats.keys().map(|&p| (p, false)).collect();
+        for s in self.seats.values_mut() {
+            s.go = false;
+            s.wait = s.explicit;
+        }
+        self.note_eliminations();
+        if self.game.is_over() {
+            self.finish();
+        } else {
+            self.announce_phase();
+        }
+    }
+
+    /// SCO, NOW and TME to everyone at the start of a phase (hosted), then what each bot
+    /// is ready for.
+    fn announce_phase(&mut self) {
+        self.rung.clear();
+        let sco = self.board.sco(self.game.position());
+        let now_msg = self.board.now(&self.game);
+        self.broadcast(sco);
+        self.broadcast(now_msg);
+        let secs = self.phase_secs();
+        if secs > 0 {
+            self.broadcast(msg::tme(secs as i32));
+        }
+        self.tell_ready();
+    }
+
+    /// Hosted: asks the host to mark each connected bot ready or not, when that changed.
+    fn tell_ready(&mut self) {
+        if !self.started || self.over {
+            return;
+        }
+        let waiting = self.waiting_for();
+        let seated: Vec<PowerId> = self
+            .seats
+            .iter()
+            .filter(|(_, s)| s.conn.is_some())
+            .map(|(&p, _)| p)
+            .collect();
+        for p in seated {
+            let ready = !waiting.contains(&p);
+            if self.ready_told.get(&p) != Some(&ready) {
+                self.ready_told.insert(p, ready);
+                self.effects.push(Effect::Ready { power: p, ready });
+            }
+        }
+    }
+
+    /// Hosted: the power's orders as a sheet for the host.
+    fn tell_orders(&mut self, power: PowerId) {
+        let map = self.board.map();
+        let sheet: Vec<String> = self
+            .orders
+            .get(&power)
+            .map(|l| {
+                l.iter()
+                    .map(|s| entente_orders::format_order(map, &s.order))
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.effects.push(Effect::Orders {
+            power,
+            sheet: sheet.join("\n"),
+        });
     }
 
     pub fn board(&self) -> &Board {
@@ -261,7 +487,7 @@ impl Table {
             return;
         }
         if let Some(d) = self.deadline {
-            if now >= d {
+            if now >= d && !self.hosted {
                 return self.process(now);
             }
             // Alarms due: once a phase each.
@@ -294,7 +520,7 @@ impl Table {
             ) else {
                 return self.huh(conn, &msg);
             };
-            if client.name.is_some() || client.observer || !self.has_free_seat() {
+            if client.name.is_some() || client.observer || (!self.hosted && !self.has_free_seat()) {
                 return self.send(conn, reply("REJ", &msg));
             }
             self.clients.get_mut(&conn).expect("entered").name =
@@ -350,7 +576,14 @@ impl Table {
                 .and_then(Node::inner)
                 .is_some_and(|n| n.is("MAP"))
             {
-                self.take_seat(conn, now);
+                if self.hosted {
+                    if client.name.is_some() {
+                        self.map_taken.insert(conn);
+                        self.greet(conn);
+                    }
+                } else {
+                    self.take_seat(conn, now);
+                }
             }
         } else if head.is("REJ") {
             if args
@@ -424,7 +657,14 @@ impl Table {
                 Some(p) => {
                     self.draw.insert(p);
                     self.send(conn, reply("YES", &msg));
-                    self.maybe_draw();
+                    if self.hosted {
+                        self.effects.push(Effect::Draw {
+                            power: p,
+                            yes: true,
+                        });
+                    } else {
+                        self.maybe_draw();
+                    }
                 }
                 _ => self.send(conn, reply("REJ", &msg)),
             }
@@ -712,6 +952,9 @@ impl Table {
         }
         let m = self.missing(power);
         self.send(conn, m);
+        if self.hosted {
+            self.tell_orders(power);
+        }
         self.maybe_process(now);
     }
 
@@ -727,10 +970,16 @@ impl Table {
                 s.go = false;
                 s.explicit = true;
                 self.send(conn, reply("YES", msg));
+                if self.hosted {
+                    self.tell_ready();
+                }
             }
             Some(h) if h.is("DRW") => {
                 self.draw.remove(&power);
                 self.send(conn, reply("YES", msg));
+                if self.hosted {
+                    self.effects.push(Effect::Draw { power, yes: false });
+                }
             }
             Some(h) if h.is("SUB") => {
                 match inner.get(1).and_then(|n| n.as_list()) {
@@ -747,6 +996,10 @@ impl Table {
                     }
                 }
                 self.send(conn, reply("YES", msg));
+                if self.hosted {
+                    self.tell_orders(power);
+                    self.tell_ready();
+                }
             }
             Some(h) if h.is("TME") => {
                 // NOT (TME): every alarm; NOT (TME (seconds)): that one.
@@ -827,6 +1080,9 @@ impl Table {
     }
 
     fn maybe_process(&mut self, now: Instant) {
+        if self.hosted {
+            return self.tell_ready();
+        }
         if self.started && !self.over && self.waiting_for().is_empty() {
             self.process(now);
         }
@@ -871,28 +1127,10 @@ impl Table {
             .collect();
         let orders: Vec<(PowerId, Order)> = submitted.iter().map(|(p, s)| (*p, s.order)).collect();
         let record: PhaseRecord = self.game.process(&orders).clone();
-        let turn = Board::turn(phase);
         let mut ords = Vec::new();
         for (i, (_, s)) in submitted.iter().enumerate() {
-            let result = record.result.orders().get(i).map(|r| r.outcome);
-            let dislodged = s.order.unit().is_some_and(|u| {
-                let prov = self.board.map().province_of(u.loc);
-                record.after.dislodged_at(prov).is_some()
-            }) && phase.kind == PhaseKind::Movement;
-            let mut res = result_tokens(result, &s.order);
-            if dislodged {
-                if matches!(s.order, Order::Hold(_) | Order::Convoy { .. }) {
-                    res = vec![];
-                }
-                res.push(Node::tok("RET"));
-            }
-            let m = vec![
-                Node::tok("ORD"),
-                turn.clone(),
-                Node::List(s.nodes.clone()),
-                Node::List(res),
-            ];
-            ords.push(m);
+            let outcome = record.result.orders().get(i).map(|r| r.outcome);
+            ords.push(self.ord(&record, &s.order, s.nodes.clone(), outcome));
         }
         for m in &ords {
             self.broadcast(m.clone());
@@ -901,19 +1139,7 @@ impl Table {
             s.go = false;
             s.wait = s.explicit;
         }
-        // Eliminations: a power with no units and no centres left.
-        // The year of elimination: that of the phase the power is first found without units
-        // or centres at the start of (as the `diplomacy` package's recordings count it).
-        let year = self.game.phase().year;
-        for p in self.board.map().power_ids().collect::<Vec<_>>() {
-            let pos = self.game.position();
-            if !self.eliminated.contains_key(&p)
-                && pos.unit_count(p) == 0
-                && pos.centre_count(self.board.map(), p) == 0
-            {
-                self.eliminated.insert(p, year);
-            }
-        }
+        self.note_eliminations();
         let past = Past {
             ords,
             sco: self.board.sco(self.game.position()),
@@ -925,6 +1151,60 @@ impl Table {
         } else {
             self.begin_phase(now);
         }
+    }
+
+    /// `ORD (turn) (order) (result)` for an order of a phase played.
+    fn ord(
+        &self,
+        record: &PhaseRecord,
+        order: &Order,
+        nodes: Vec<Node>,
+        outcome: Option<Outcome>,
+    ) -> Vec<Node> {
+        let phase = record.phase;
+        let dislodged = order.unit().is_some_and(|u| {
+            let prov = self.board.map().province_of(u.loc);
+            record.after.dislodged_at(prov).is_some()
+        }) && phase.kind == PhaseKind::Movement;
+        let mut res = result_tokens(outcome, order);
+        if dislodged {
+            if matches!(order, Order::Hold(_) | Order::Convoy { .. }) {
+                res = vec![];
+            }
+            res.push(Node::tok("RET"));
+        }
+        vec![
+            Node::tok("ORD"),
+            Board::turn(phase),
+            Node::List(nodes),
+            Node::List(res),
+        ]
+    }
+
+    /// Eliminations: a power with no units and no centres left. The year of elimination:
+    /// that of the phase the power is first found without units or centres at the start of
+    /// (as the `diplomacy` package's recordings count it).
+    fn note_eliminations(&mut self) {
+        let year = self.game.phase().year;
+        for p in self.board.map().power_ids().collect::<Vec<_>>() {
+            let pos = self.game.position();
+            if !self.eliminated.contains_key(&p)
+                && pos.unit_count(p) == 0
+                && pos.centre_count(self.board.map(), p) == 0
+            {
+                self.eliminated.insert(p, year);
+            }
+        }
+    }
+
+    /// Whether `IAM (power) (passcode)` names a seat of this game.
+    pub fn has_seat(&self, power: PowerId, passcode: i32) -> bool {
+        self.started
+            && !self.over
+            && self
+                .seats
+                .get(&power)
+                .is_some_and(|s| s.passcode == passcode)
     }
 
     /// The end: SLO or DRW, the summary (centres by power), OFF, and every connection closed.

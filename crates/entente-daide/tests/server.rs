@@ -27,6 +27,7 @@ async fn start_on(map: Arc<Map>, table: TableConfig) -> String {
         map,
         table,
         tick: Duration::from_millis(20),
+        hosting: None,
     };
     tokio::spawn(entente_daide::serve(l, config));
     addr

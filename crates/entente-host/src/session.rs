@@ -392,6 +392,10 @@ impl Session {
     pub fn game(&self) -> &Game {
         &self.game
     }
+    /// The game, the session given up (a front end that follows the game elsewhere).
+    pub fn into_game(self) -> Game {
+        self.game
+    }
     pub fn map(&self) -> &Map {
         self.game.map()
     }

@@ -119,6 +119,14 @@ pub struct NewGame {
     /// Seeds the lots (power assignment); random when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// Seats kept for bots playing over DAIDE (`entente serve --daide`, docs/daide.md): only
+    /// bot accounts take them, and only people take the others. 0 (the default): no bots.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bot_seats: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn standard() -> String {

@@ -51,6 +51,8 @@ pub struct Member {
     pub ready_phase: Option<String>,
     pub missed: i64,
     pub draw_vote: Option<String>,
+    /// A bot's account (DAIDE).
+    pub bot: bool,
 }
 
 /// What the reader is to the game.
@@ -135,7 +137,7 @@ where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let rows = sqlx::query(
-        "SELECT m.account_id, a.name, m.role, m.powers, m.preferences, m.ready_phase, m.missed, m.draw_vote \
+        "SELECT m.account_id, a.name, m.role, m.powers, m.preferences, m.ready_phase, m.missed, m.draw_vote, a.bot \
          FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_at, m.account_id",
     )
     .bind(id)
@@ -157,6 +159,7 @@ where
                 ready_phase: r.try_get(5)?,
                 missed: r.try_get(6)?,
                 draw_vote: r.try_get(7)?,
+                bot: r.try_get::<i64, _>(8)? != 0,
             })
         })
         .collect()
@@ -269,12 +272,24 @@ pub fn check_options(o: &NewGame) -> ApiResult<Vec<Vec<String>>> {
     if let Some(y) = o.end_year {
         entente_game::check_year("end year", y)?;
     }
+    let seats = seats_of(o, &v)?;
+    if o.bot_seats as usize > seats.len() {
+        return Err(ApiError::unprocessable(format!(
+            "bot_seats: at most the game's {} seats",
+            seats.len()
+        )));
+    }
+    if o.bot_seats > 0 && o.assignment == AssignRule::Preferences {
+        return Err(ApiError::unprocessable(
+            "bot_seats: bots send no preference list; a game with bots assigns powers by lot",
+        ));
+    }
     if o.missed_orders == MissedRule::CivilDisorder && o.missed_limit == 0 {
         return Err(ApiError::unprocessable(
             "missed_limit: civil disorder after at least 1 missed phase",
         ));
     }
-    seats_of(o, &v)
+    Ok(seats)
 }
 
 pub async fn create_game(db: &Db, caller: &Caller, o: NewGame) -> ApiResult<String> {
@@ -475,6 +490,27 @@ pub async fn join(
         let seats_ids = Setup::seats(game.options.setup.parse()?, &variant.map)?;
         entente_game::assign::parse_preference_list(&variant.map, &seats_ids, &prefs)?;
     }
+    // Bot seats are for bot accounts only, the others for people only.
+    let is_bot = is_bot_account(&mut *tx, caller.id).await?;
+    let bots = members
+        .iter()
+        .filter(|m| m.role == "player" && m.bot)
+        .count();
+    let people = members
+        .iter()
+        .filter(|m| m.role == "player" && !m.bot)
+        .count();
+    let bot_seats = game.options.bot_seats as usize;
+    if is_bot && bots >= bot_seats {
+        return Err(ApiError::conflict("no seat for a bot is free in this game")
+            .key("err-seats-taken", &[]));
+    }
+    if !is_bot && people >= seats.len().saturating_sub(bot_seats) {
+        return Err(ApiError::conflict(
+            "the seats for players are taken (the others are kept for bots)",
+        )
+        .key("err-seats-taken", &[]));
+    }
     sqlx::query("INSERT INTO members (game_id, account_id, role, preferences, joined_at) VALUES ($1, $2, 'player', $3, $4)")
         .bind(id)
         .bind(caller.id)
@@ -500,6 +536,114 @@ pub async fn join(
     }
     tx.commit().await?;
     Ok(())
+}
+
+async fn is_bot_account<'e, E>(e: E, account: i64) -> ApiResult<bool>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let bot: Option<i64> = sqlx::query_scalar("SELECT bot FROM accounts WHERE id = $1")
+        .bind(account)
+        .fetch_optional(e)
+        .await?;
+    Ok(bot.unwrap_or(0) != 0)
+}
+
+/// A new bot account for a DAIDE client that named itself `name`: `bot:name:xxxx`, a name no
+/// person can take (`:` is not allowed in account names), with no password and no e-mail, so
+/// nobody can sign in as it.
+pub async fn bot_account(db: &Db, name: &str) -> ApiResult<Caller> {
+    let clean: String = name
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        .take(20)
+        .collect();
+    let clean = if clean.is_empty() {
+        "bot".into()
+    } else {
+        clean
+    };
+    let name = format!("bot:{clean}:{}", crate::auth::random_hex(3));
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO accounts (name, email, password_hash, created_at, bot) VALUES ($1, '', '!', $2, 1) RETURNING id",
+    )
+    .bind(&name)
+    .bind(millis(now()))
+    .fetch_one(&db.writer)
+    .await?;
+    Ok(Caller { id, name })
+}
+
+/// The account that creates (and is game master of) the games opened for bots when none was
+/// waiting: `bot:house`, made on first use.
+pub async fn house_account(db: &Db) -> ApiResult<Caller> {
+    let name = "bot:house".to_string();
+    if let Some(id) = sqlx::query_scalar::<_, i64>("SELECT id FROM accounts WHERE name = $1")
+        .bind(&name)
+        .fetch_optional(&db.pool)
+        .await?
+    {
+        return Ok(Caller { id, name });
+    }
+    let inserted = sqlx::query_scalar::<_, i64>(
+        "INSERT INTO accounts (name, email, password_hash, created_at, bot) VALUES ($1, '', '!', $2, 1) RETURNING id",
+    )
+    .bind(&name)
+    .bind(millis(now()))
+    .fetch_one(&db.writer)
+    .await;
+    match inserted {
+        Ok(id) => Ok(Caller { id, name }),
+        // Another server made it first.
+        Err(_) => {
+            let id = sqlx::query_scalar::<_, i64>("SELECT id FROM accounts WHERE name = $1")
+                .bind(&name)
+                .fetch_one(&db.pool)
+                .await?;
+            Ok(Caller { id, name })
+        }
+    }
+}
+
+/// The forming games with a bot seat free, oldest first.
+pub async fn games_waiting_for_bots(db: &Db) -> ApiResult<Vec<String>> {
+    let rows = sqlx::query(
+        "SELECT g.id, g.options, (SELECT COUNT(*) FROM members m JOIN accounts a ON a.id = m.account_id \
+           WHERE m.game_id = g.id AND m.role = 'player' AND a.bot <> 0) AS bots \
+         FROM games g WHERE g.status = 'forming' ORDER BY g.created_at, g.id",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    let mut out = Vec::new();
+    for r in rows {
+        let options: String = r.try_get(1)?;
+        let Ok(o) = serde_json::from_str::<NewGame>(&options) else {
+            continue;
+        };
+        let bots: i64 = r.try_get(2)?;
+        if (o.bot_seats as i64) > bots {
+            out.push(r.try_get(0)?);
+        }
+    }
+    Ok(out)
+}
+
+/// Seats a bot account: at the oldest forming game with a bot seat free, or else at a new
+/// game made by the house account with `new_game`'s options. Returns the game's id.
+pub async fn seat_bot(db: &Db, bot: &Caller, new_game: &NewGame) -> ApiResult<String> {
+    // A game found waiting may fill up before the bot joins (another bot, another server):
+    // then the next one is tried.
+    for id in games_waiting_for_bots(db).await? {
+        match join(db, bot, &id, "player", None).await {
+            Ok(()) => return Ok(id),
+            Err(e) if e.kind == crate::error::ApiErrorKind::Conflict => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    let house = house_account(db).await?;
+    let id = create_game(db, &house, new_game.clone()).await?;
+    join(db, bot, &id, "player", None).await?;
+    Ok(id)
 }
 
 /// Leaves a game that has not started.

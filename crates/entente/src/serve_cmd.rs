@@ -50,15 +50,22 @@ pub struct Args {
     #[arg(long, default_value = "24,1", value_delimiter = ',')]
     mail_remind_hours: Vec<f64>,
     /// Serve DAIDE bots (the Diplomacy AI Development Environment's protocol) at this address
-    /// (`127.0.0.1:16713`; port 0: any free port): bots that connect sit at a standard game
-    /// that starts when its bot seats are taken (docs/daide.md).
+    /// (`127.0.0.1:16713`; port 0: any free port): bots that connect join the oldest game
+    /// with a bot seat free, or a game opened for them (docs/daide.md).
     #[arg(long)]
     daide: Option<String>,
-    /// Seats for bots in each DAIDE game; the other powers are kept for players (in civil
-    /// disorder until one comes).
+    /// Where bots play: `database` (the game master's games, beside people on the web and by
+    /// mail; a new game with `--daide-bots` bot seats is opened when none is waiting) or
+    /// `memory` (games of bots only, kept in memory while played: the fastest, for research;
+    /// powers without a bot are in civil disorder).
+    #[arg(long, default_value = "database", value_parser = ["database", "memory"])]
+    daide_games: String,
+    /// Seats for bots in each new DAIDE game; the others are for people (`database`) or kept
+    /// for players, in civil disorder until one comes (`memory`).
     #[arg(long, default_value_t = 7)]
     daide_bots: usize,
-    /// Powers of each DAIDE game never given to a bot (`AUS,ENG`: DAIDE's names).
+    /// Powers of each DAIDE game never given to a bot (`AUS,ENG`: DAIDE's names; `memory`
+    /// games: in the database's games powers are given by lot).
     #[arg(long, value_delimiter = ',')]
     daide_human: Vec<String>,
     /// Seconds for a DAIDE game's movement phases (0: no deadline; GOF moves on).
@@ -147,7 +154,7 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
             .clone(),
         None => std::sync::Arc::new(entente_map::Map::standard()),
     };
-    let daide_config = entente_daide::DaideConfig {
+    let mut daide_config = entente_daide::DaideConfig {
         initial_timeout: Duration::from_secs(30),
         map: daide_map,
         table: entente_daide::TableConfig {
@@ -164,7 +171,63 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
             end_year: a.daide_last_year,
         },
         tick: Duration::from_millis(200),
+        hosting: None,
     };
+    if a.daide_games == "database" {
+        // What HLO announces: the database game's deadlines (whole minutes; none at all
+        // without a movement deadline).
+        let t = &mut daide_config.table;
+        for secs in [&mut t.move_secs, &mut t.retreat_secs, &mut t.build_secs] {
+            *secs = if a.daide_move_secs == 0 {
+                0
+            } else {
+                secs.div_ceil(60).max(1) * 60
+            };
+        }
+    }
+    let daide_games = (a.daide_games == "database").then(|| {
+        // Minutes in the database's deadlines: seconds are rounded up.
+        let minutes = |secs: u32| secs.div_ceil(60);
+        let deadlines = if a.daide_move_secs == 0 {
+            entente_host::Schedule::Manual
+        } else {
+            entente_host::Schedule::Every {
+                movement_minutes: minutes(a.daide_move_secs),
+                retreat_minutes: Some(minutes(a.daide_retreat_secs).max(1)),
+                adjustment_minutes: Some(minutes(a.daide_build_secs).max(1)),
+            }
+        };
+        let builtin = entente_map::builtin_variant_names().contains(&a.daide_variant.as_str());
+        let new_game = serde_json::json!({
+            "title": "Bots over DAIDE",
+            "variant": if builtin { a.daide_variant.clone() } else { "variant".to_string() },
+            "press": if a.daide_press > 0 { "full" } else { "none" },
+            "deadlines": serde_json::to_value(&deadlines).unwrap_or_default(),
+            "missed_orders": "hold",
+            "bot_seats": a.daide_bots.max(1),
+        });
+        (new_game, builtin)
+    });
+    let new_game = match daide_games {
+        None => None,
+        Some((mut v, builtin)) => {
+            if !builtin {
+                let text = std::fs::read_to_string(&a.daide_variant)
+                    .map_err(|e| CliError::from(format!("--daide-variant: {e}")))?;
+                v["variant_file"] = text.into();
+            }
+            if let Some(y) = a.daide_last_year {
+                v["end_year"] = y.into();
+            }
+            let mut o: entente_server::model::NewGame = serde_json::from_value(v)
+                .map_err(|e| CliError::from(format!("the DAIDE games' options: {e}")))?;
+            o.bot_seats = o.bot_seats.min(daide_seats(&o)?);
+            entente_server::service::check_options(&o)
+                .map_err(|e| CliError::from(format!("the DAIDE games' options: {e}")))?;
+            Some(o)
+        }
+    };
+    let daide_poll = Duration::from_millis(a.poll_ms.max(10));
     let daide_listener = daide.map(|(l, _)| l);
     rt.block_on(entente_server::serve_with(
         config,
@@ -174,6 +237,13 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
         },
         |db| {
             if let Some(l) = daide_listener {
+                let mut daide_config = daide_config;
+                if new_game.is_some() {
+                    // Bots' press is not relayed in the database's games (docs/daide.md).
+                    daide_config.table.press_level = 0;
+                }
+                daide_config.hosting = new_game
+                    .map(|new_game| entente_daide::Hosting::new(db.clone(), new_game, daide_poll));
                 tokio::spawn(async move {
                     if let Err(e) = entente_daide::serve(l, daide_config).await {
                         tracing::error!("the DAIDE server stopped: {e}");
@@ -194,4 +264,14 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
         },
     ))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The seats of a game with these options.
+fn daide_seats(o: &entente_server::model::NewGame) -> CliResult<u32> {
+    let seats = entente_server::service::check_options(&entente_server::model::NewGame {
+        bot_seats: 0,
+        ..o.clone()
+    })
+    .map_err(|e| CliError::from(format!("the DAIDE games' options: {e}")))?;
+    Ok(seats.len() as u32)
 }

@@ -14,6 +14,8 @@ pub struct Server {
     /// `http://127.0.0.1:PORT`.
     pub base: String,
     pub database: String,
+    /// The first line it printed (where it listens).
+    pub first_line: String,
 }
 
 impl Server {
@@ -55,6 +57,7 @@ impl Server {
             child,
             base,
             database: database.to_string(),
+            first_line: line.trim().to_string(),
         }
     }
 
