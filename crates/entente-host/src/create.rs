@@ -38,7 +38,12 @@ impl GameSpec {
     /// The new game, in Spring of its first year.
     pub fn create(self) -> Result<Session> {
         let map = self.variant.map.clone();
-        let setup = self.setup;
+        // A variant that names its setup (the Great War: "2") is played with it unless
+        // another than the default (7) is asked for.
+        let setup = match (self.setup, map.setup.as_deref()) {
+            (Setup::Seven, Some(code)) => code.parse()?,
+            (setup, _) => setup,
+        };
         let seats = setup.seats(&map)?;
         let seat_name = |i: usize| names(&map, &seats[i]).join("/");
         let (players, assignment) = match self.players {

@@ -106,6 +106,7 @@ pub(crate) fn compile(
             .is_some_and(|s| s.get_ref() == "ad"),
         description: file.variant.description,
         sources: file.variant.sources,
+        setup: file.variant.setup.map(|s| s.into_inner()),
         provinces,
         locs,
         powers: powers.powers,
@@ -175,6 +176,20 @@ impl<'a> Compiler<'a> {
                     format!(
                         "year_style '{}': the only style is \"ad\" (leave it out for plain years)",
                         style.get_ref()
+                    ),
+                ));
+            }
+        }
+        if let Some(setup) = &self.file.variant.setup {
+            // The codes of entente-game's `Setup` (the rulebook's games for 7 to 2 players).
+            const SETUPS: [&str; 7] = ["7", "6", "5", "4", "3a", "3b", "2"];
+            if !SETUPS.contains(&setup.get_ref().as_str()) {
+                return Err(self.err_at(
+                    setup,
+                    format!(
+                        "setup '{}': the rulebook's setups are {}",
+                        setup.get_ref(),
+                        SETUPS.join(", ")
                     ),
                 ));
             }

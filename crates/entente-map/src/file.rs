@@ -28,6 +28,10 @@ pub struct VariantSection {
     pub year_style: Option<Spanned<String>>,
     #[serde(default)]
     pub sources: Vec<String>,
+    /// The rulebook setup the variant is played with: "2" for the two-player First World
+    /// War game (the Great War). Games of the variant use it unless another is asked for.
+    #[serde(default)]
+    pub setup: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]

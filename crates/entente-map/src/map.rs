@@ -59,6 +59,8 @@ pub struct Map {
     pub description: Option<String>,
     /// Where the variant's facts come from (citations).
     pub sources: Vec<String>,
+    /// The rulebook setup the variant is played with (`"2"`: the Great War), if it names one.
+    pub setup: Option<String>,
     pub(crate) provinces: Vec<Province>,
     pub(crate) locs: Vec<LocInfo>,
     pub(crate) powers: Vec<Power>,

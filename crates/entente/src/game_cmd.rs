@@ -104,7 +104,8 @@ struct NewArgs {
     /// with --assign random.
     #[arg(long)]
     players: Option<String>,
-    /// The rulebook's setup for the number of players: 7, 6, 5, 4, 3a, 3b or 2.
+    /// The rulebook's setup for the number of players: 7, 6, 5, 4, 3a, 3b or 2 (a variant
+    /// that names its setup, such as the Great War's 2, is played with it by default).
     #[arg(long, default_value = "7")]
     setup: String,
     /// How powers are given out: `random` (with --seed), or `prefs FILE` (preference lists,
@@ -438,10 +439,10 @@ fn new_game(a: NewArgs) -> CliResult<ExitCode> {
         "New game {} ({}, {}, {} rules), {}.",
         a.file,
         map.name,
-        if setup == Setup::Seven && map.powers().len() != 7 {
+        if s.setup() == Setup::Seven && map.powers().len() != 7 {
             format!("{} players", map.powers().len())
         } else {
-            format!("setup {setup}")
+            format!("setup {}", s.setup())
         },
         edition,
         phase_title(&map, s.game().phase())

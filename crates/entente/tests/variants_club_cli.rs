@@ -175,3 +175,46 @@ fn a_versailles_game_and_its_schematic_board() {
         "a node for each land space"
     );
 }
+
+#[test]
+fn the_great_war_is_the_two_player_game_without_asking_for_setup_2() {
+    let dir = scratch("greatwar-default-setup");
+    let created = entente(
+        &[
+            "game",
+            "new",
+            "g.json",
+            "--variant",
+            "great war",
+            "--players",
+            "Ann:England/France/Russia,Bob:Austria/Germany/Turkey",
+        ],
+        &dir,
+    );
+    assert!(created.contains("setup 2"), "{created}");
+    assert!(created.contains("Spring 1914 movement"), "{created}");
+    assert!(created.contains("Neutral: Italy"), "{created}");
+}
+
+#[test]
+fn a_variant_naming_an_unknown_setup_is_refused_with_its_line() {
+    let dir = scratch("greatwar-bad-setup");
+    let good = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../entente-map/variants/greatwar.toml"),
+    )
+    .unwrap();
+    let bad = good.replacen("\nsetup = \"2\"", "\nsetup = \"9\"", 1);
+    let line = bad.lines().position(|l| l.starts_with("setup = ")).unwrap() + 1;
+    std::fs::write(dir.join("bad.toml"), bad).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_entente"))
+        .args(["variant", "check", "bad.toml"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("bad.toml:{line}: error: setup '9'")),
+        "{err}"
+    );
+}
