@@ -1126,7 +1126,7 @@ impl PyGame {
                     .map(|o| (*p, o, Outcome::Succeeded))
             })
             .collect();
-        let dislodged: Vec<_> = pos.dislodged().map(|(p, d)| (p, d)).collect();
+        let dislodged: Vec<_> = pos.dislodged().collect();
         let title = if g.over() {
             "COMPLETED".to_string()
         } else {

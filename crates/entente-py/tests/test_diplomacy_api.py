@@ -467,8 +467,7 @@ def test_conformance_standard(seed):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_conformance_ancmed(seed):
-    # 24 phases: seed 2 parts at F0008M on a fleet's result word (README, what remains).
-    conformance_game("ancmed", seed, 24)
+    conformance_game("ancmed", seed, 45)
 
 
 # -- bots written for the package, switched by their import ------------------------------

@@ -14,7 +14,7 @@ use crate::replay::RecordedPhase;
 use entente_game::{Error, Result};
 use entente_host::{PhaseContext, Reading, Session, SessionConfig, SheetLine};
 use entente_judge::{
-    adjustment_due, Dislodged, Edition, Failure, Outcome, Position, Rulebook, Unit,
+    adjustment_due, Bounce, Dislodged, Edition, Failure, Outcome, Position, Rulebook, Unit,
 };
 use entente_judge::{Phase, PhaseKind};
 use entente_map::{Loc, LocSet, Map, PowerId, UnitType, Variant};
@@ -429,6 +429,43 @@ pub fn import_with_rules(
     Ok((s, first_difference))
 }
 
+/// Whether the move from `mover` into `dest` was stronger than the unit staying there and
+/// than every other move there (by the supports that were not cut or void).
+fn strongest_into(
+    map: &Map,
+    judged: &[entente_judge::OrderResult],
+    mover: entente_map::ProvinceId,
+    dest: entente_map::ProvinceId,
+) -> bool {
+    let prov = |l: Loc| map.province_of(l);
+    let supported = |j: &&entente_judge::OrderResult| j.outcome == Outcome::Succeeded;
+    let move_strength = |from: entente_map::ProvinceId| {
+        1 + judged
+            .iter()
+            .filter(supported)
+            .filter(|j| {
+                matches!(j.order, Order::SupportMove { target, to, .. }
+                    if prov(target.loc) == from && prov(to) == dest)
+            })
+            .count()
+    };
+    let hold_strength = 1 + judged
+        .iter()
+        .filter(supported)
+        .filter(
+            |j| matches!(j.order, Order::SupportHold { target, .. } if prov(target.loc) == dest),
+        )
+        .count();
+    let mine = move_strength(mover);
+    let mut others = judged.iter().filter_map(|j| match j.order {
+        Order::Move { unit, to, .. } if prov(to) == dest && prov(unit.loc) != mover => {
+            Some(move_strength(prov(unit.loc)))
+        }
+        _ => None,
+    });
+    mine > hold_strength && others.all(|s| s < mine)
+}
+
 /// The package's result words for an outcome.
 fn py_result(o: &Outcome) -> Vec<&'static str> {
     match o {
@@ -681,12 +718,29 @@ pub fn export(s: &Session, id: &str) -> Value {
             if mismatch && h.phase.kind == PhaseKind::Movement {
                 words = vec!["void"];
             }
-            // As the package: a support of a move against a unit of the supporter's own
-            // power that stays (holds, or fails to leave) is void.
-            if let Order::SupportMove { to, .. } = order {
+            // As the package: a support of another power's move against a unit of the
+            // supporter's own power that stays (holds, or fails to leave) is void.
+            if let Order::SupportMove { target, to, .. } = order {
                 let dest = map.province_of(to);
                 let own = h.before.unit_at(dest).is_some_and(|u| u.power == p);
-                if own && !moved_from.contains(&dest) && !words.contains(&"void") {
+                let mover = map.province_of(target.loc);
+                let foreign_mover = h.before.unit_at(mover).is_some_and(|u| u.power != p);
+                // The supporter's own move is void only when it was the strongest and
+                // failed for the unit of its own power in the way (DATC 6.D.10).
+                let own_unit_bounce = judged.iter().any(|j| {
+                    j.order
+                        .unit()
+                        .is_some_and(|u| map.province_of(u.loc) == mover)
+                        && matches!(
+                            j.outcome,
+                            Outcome::Failed(Failure::Bounced(Bounce::OwnUnit { .. }))
+                        )
+                }) && strongest_into(map, judged, mover, dest);
+                if own
+                    && (foreign_mover || own_unit_bounce)
+                    && !moved_from.contains(&dest)
+                    && !words.contains(&"void")
+                {
                     words.push("void");
                 }
             }
