@@ -306,6 +306,11 @@ pub fn new_game(c: &Ctx, msg: Option<&str>, f: &Form) -> Markup {
         }
     };
     let fresh = f.get("title").is_none();
+    // Every built-in variant, as `entente variant list` shows them.
+    let variants: Vec<(&str, String)> = entente_map::BUILTIN_VARIANTS
+        .iter()
+        .map(|v| (v.name, v.name.to_string()))
+        .collect();
     let select = |name: &str, choices: &[(&str, String)], default: &str| -> Markup {
         let cur = v(name, default);
         html! {
@@ -326,7 +331,7 @@ pub fn new_game(c: &Ctx, msg: Option<&str>, f: &Form) -> Markup {
                 (csrf(c))
                 label { (c.t("opt-title")) input name="title" required maxlength="100" value=(f.str("title")); }
                 div.row {
-                    label { (c.t("opt-variant")) (select("variant", &[("standard", "standard".into()), ("ancmed", "ancmed".into()), ("pure", "pure".into())], "standard")) }
+                    label { (c.t("opt-variant")) (select("variant", &variants, "standard")) }
                     label { (c.t("opt-setup")) (select("setup", &[("7", "7".into()), ("6", "6".into()), ("5", "5".into()), ("4", "4".into()), ("3a", "3a".into()), ("3b", "3b".into()), ("2", "2".into())], "7")) }
                     label { (c.t("opt-rules")) (select("rules", &[("2000", "2000".into()), ("1982", "1982".into()), ("1971", "1971".into()), ("2023", "2023".into())], "2000")) }
                 }
