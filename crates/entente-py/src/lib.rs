@@ -946,24 +946,7 @@ impl Inner {
     /// An order in the package's words, a support's destination with a coast only if it
     /// was given one (as the package keeps it: `F GRE S F CON - BUL`).
     fn py_text_as_given(&self, o: &Order, given: &str) -> String {
-        let mut text = self.py_text(o);
-        if let Order::SupportMove { unit, to, .. } = o {
-            let coast_given = given
-                .split_whitespace()
-                .last()
-                .is_some_and(|w| w.contains('/'));
-            let pos = self.session.game().position();
-            let from = pos
-                .unit_at(self.map().province_of(unit.loc))
-                .map_or(unit.loc, |u| u.loc);
-            let off_coast = text.starts_with('F') && !self.map().fleet_adjacent(from, *to);
-            if self.map().coast_of(*to).is_some() && (off_coast || !coast_given) {
-                if let Some(cut) = text.rfind('/') {
-                    text.truncate(cut);
-                }
-            }
-        }
-        text
+        pydip::py_order_as_given(self.map(), self.session.game().position(), o, given)
     }
 
     fn pending_of(&self, p: PowerId) -> Vec<String> {

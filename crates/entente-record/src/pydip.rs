@@ -243,6 +243,37 @@ pub fn format_py_order(map: &Map, pos: &Position, order: &Order) -> String {
     }
 }
 
+/// One order in the package's syntax as the package keeps an order given as `given`: a
+/// support of a fleet's move names the coast if it was given one, unless the supporter is
+/// a fleet and the supported fleet can reach more than one coast of the province (`F GRE
+/// S F CON - BUL`, but `F GRE S F BLA - BUL/EC`, `A MAR S F MAO - SPA/NC`).
+pub fn py_order_as_given(map: &Map, pos: &Position, order: &Order, given: &str) -> String {
+    let mut text = format_py_order(map, pos, order);
+    if let Order::SupportMove { target, to, .. } = *order {
+        if map.coast_of(to).is_some() {
+            let coast_given = given
+                .split_whitespace()
+                .last()
+                .is_some_and(|w| w.contains('/'));
+            let from = real_unit(map, pos, target.loc).map_or(target.loc, |u| u.loc);
+            let reached = map
+                .province(map.province_of(to))
+                .coasts
+                .iter()
+                .filter(|&&c| map.fleet_adjacent(from, c))
+                .count();
+            let by_fleet = real_unit(map, pos, order.unit().map_or(to, |u| u.loc))
+                .is_some_and(|u| u.ty == UnitType::Fleet);
+            if !coast_given || (by_fleet && reached > 1) {
+                if let Some(cut) = text.rfind('/') {
+                    text.truncate(cut);
+                }
+            }
+        }
+    }
+    text
+}
+
 /// A phase's position: units (`*` marks a dislodged one), retreat options, centres. The
 /// format does not say who dislodged a unit; the attacker's origin is read from the
 /// previous phase's orders when one of them moved into the unit's province.
@@ -650,18 +681,7 @@ pub fn export(s: &Session, id: &str) -> Value {
             let (Some(order), Some(r)) = (line.order(), r) else {
                 continue;
             };
-            let mut text = format_py_order(map, &h.before, &order);
-            // The package keeps a support's destination with a coast only if given one.
-            if let Order::SupportMove { unit, to, .. } = order {
-                let given = line.text.split_whitespace().last().unwrap_or("");
-                let from = real_unit(map, &h.before, unit.loc).map_or(unit.loc, |u| u.loc);
-                let off_coast = text.starts_with('F') && !map.fleet_adjacent(from, to);
-                if map.coast_of(to).is_some() && (off_coast || !given.contains('/')) {
-                    if let Some(cut) = text.rfind('/') {
-                        text.truncate(cut);
-                    }
-                }
-            }
+            let text = py_order_as_given(map, &h.before, &order, &line.text);
             // The package's order history leaves waives out (its `get_orders`).
             if let (false, Some(Value::Array(list))) = (
                 order == Order::Waive,
