@@ -14,7 +14,7 @@ use crate::replay::RecordedPhase;
 use entente_game::{Error, Result};
 use entente_host::{PhaseContext, Reading, Session, SessionConfig, SheetLine};
 use entente_judge::{
-    adjustment_due, Bounce, Dislodged, Edition, Failure, Outcome, Position, Rulebook, Unit,
+    adjustment_due, Dislodged, Edition, Failure, Outcome, Position, Rulebook, Unit, Void,
 };
 use entente_judge::{Phase, PhaseKind};
 use entente_map::{Loc, LocSet, Map, PowerId, UnitType, Variant};
@@ -661,6 +661,7 @@ pub fn export(s: &Session, id: &str) -> Value {
     let mut messages_of = |code: &str| Value::from(messages.remove(code).unwrap_or_default());
     let mut phases = Vec::new();
     let history = s.game().history();
+    let mut previous = None;
     for ((h, sheets), ctx) in history.iter().zip(s.phase_sheets()).zip(s.phase_contexts()) {
         let mut orders = serde_json::Map::new();
         for p in map.power_ids() {
@@ -719,7 +720,7 @@ pub fn export(s: &Session, id: &str) -> Value {
                     j.order
                         .unit()
                         .is_some_and(|u| map.province_of(u.loc) == prov)
-                        && matches!(j.outcome, Outcome::Failed(Failure::NoConvoy { .. }))
+                        && py_result(&j.outcome).contains(&"no convoy")
                 })
             };
             let mismatch = match order {
@@ -738,31 +739,33 @@ pub fn export(s: &Session, id: &str) -> Value {
             if mismatch && h.phase.kind == PhaseKind::Movement {
                 words = vec!["void"];
             }
-            // As the package: a support of another power's move against a unit of the
-            // supporter's own power that stays (holds, or fails to leave) is void.
-            if let Order::SupportMove { target, to, .. } = order {
+            // As the package: a support that is not cut, of the strongest move (not by
+            // convoy) into a province where a unit of the supporter's own power stays, is
+            // void (the package counts it, then takes it back).
+            if let (Order::SupportMove { target, to, .. }, Outcome::Succeeded) = (order, &r.outcome)
+            {
                 let dest = map.province_of(to);
                 let own = h.before.unit_at(dest).is_some_and(|u| u.power == p);
                 let mover = map.province_of(target.loc);
-                let foreign_mover = h.before.unit_at(mover).is_some_and(|u| u.power != p);
-                // The supporter's own move is void only when it was the strongest and
-                // failed for the unit of its own power in the way (DATC 6.D.10).
-                let own_unit_bounce = judged.iter().any(|j| {
-                    j.order
-                        .unit()
-                        .is_some_and(|u| map.province_of(u.loc) == mover)
-                        && matches!(
-                            j.outcome,
-                            Outcome::Failed(Failure::Bounced(Bounce::OwnUnit { .. }))
-                        )
-                }) && strongest_into(map, judged, mover, dest);
+                // A move by convoy: some fleet convoys the army there (the package leaves
+                // such moves out of its rule).
+                let by_convoy = judged.iter().any(|j| {
+                    matches!(j.order, Order::Convoy { target: t, to: d, .. }
+                        if map.province_of(t.loc) == mover && map.province_of(d) == dest)
+                });
                 if own
-                    && (foreign_mover || own_unit_bounce)
+                    && !by_convoy
                     && !moved_from.contains(&dest)
+                    && strongest_into(map, judged, mover, dest)
                     && !words.contains(&"void")
                 {
                     words.push("void");
                 }
+            }
+            // As the package: a support naming another coast than the move's is not void
+            // (the package reads a support's destination without its coast).
+            if let Outcome::Failed(Failure::Void(Void::CoastDiffers)) = r.outcome {
+                words.clear();
             }
             // As the package: a waive is void (it is what it would be without it).
             if order == Order::Waive {
@@ -809,6 +812,19 @@ pub fn export(s: &Session, id: &str) -> Value {
             }
             entente_judge::PhaseResult::Adjustment(_) => {}
         }
+        // As the package: a unit dislodged with nowhere to go is disbanded in the results
+        // of the phase after the movement.
+        if let (Some(entente_judge::PhaseResult::Movement(m)), false) = (
+            previous.map(|p: &entente_game::PhaseRecord| &p.result),
+            h.phase.kind == PhaseKind::Movement,
+        ) {
+            for (_, d) in &m.dislodged {
+                if d.retreats.is_empty() {
+                    add_word(unit_key(&d.unit), "disband");
+                }
+            }
+        }
+        previous = Some(h);
         phases.push(json!({
             "name": h.phase.code(),
             "state": py_state(s, &h.phase.code(), &h.before, h.phase.kind, ctx, &rules),
