@@ -470,6 +470,8 @@ fn strongest_into(
 ) -> bool {
     let prov = |l: Loc| map.province_of(l);
     let supported = |j: &&entente_judge::OrderResult| j.outcome == Outcome::Succeeded;
+    // A move whose convoy failed does not contend (the package leaves it out).
+    let contends = |j: &entente_judge::OrderResult| !py_result(&j.outcome).contains(&"no convoy");
     let move_strength = |from: entente_map::ProvinceId| {
         1 + judged
             .iter()
@@ -489,7 +491,9 @@ fn strongest_into(
         .count();
     let mine = move_strength(mover);
     let mut others = judged.iter().filter_map(|j| match j.order {
-        Order::Move { unit, to, .. } if prov(to) == dest && prov(unit.loc) != mover => {
+        Order::Move { unit, to, .. }
+            if prov(to) == dest && prov(unit.loc) != mover && contends(j) =>
+        {
             Some(move_strength(prov(unit.loc)))
         }
         _ => None,
@@ -765,7 +769,14 @@ pub fn export(s: &Session, id: &str) -> Value {
             // As the package: a support naming another coast than the move's is not void
             // (the package reads a support's destination without its coast).
             if let Outcome::Failed(Failure::Void(Void::CoastDiffers)) = r.outcome {
-                words.clear();
+                if !text.rsplit(' ').next().is_some_and(|w| w.contains('/')) {
+                    words.clear();
+                }
+            }
+            // As the package: a support dislodged was cut as well.
+            let support = matches!(order, Order::SupportHold { .. } | Order::SupportMove { .. });
+            if support && words == ["dislodged"] {
+                words = vec!["cut", "dislodged"];
             }
             // As the package: a waive is void (it is what it would be without it).
             if order == Order::Waive {
