@@ -493,3 +493,26 @@ def test_bot_runs_unchanged(bot):
     for module, centres in results.items():
         assert set(centres) == set(diplomacy.Game().powers), module
         assert sum(centres.values()) <= 34
+
+
+# -- every public name of the package answers ---------------------------------------------
+def answers(ours, name):
+    """The name works, or raises NotImplementedError saying what to use instead."""
+    try:
+        getattr(ours, name)
+    except NotImplementedError as e:
+        assert "use" in str(e), name
+    return True
+
+
+def test_every_public_name_of_the_package_answers():
+    d, g = diplomacy.Game(), entente.Game()
+    pairs = [(d, g), (d.powers["FRANCE"], g.powers["FRANCE"]), (d.map, g.map)]
+    for theirs, ours in pairs:
+        for name in dir(theirs):
+            if not name.startswith("_"):
+                assert answers(ours, name), (type(theirs).__name__, name)
+    assert g.victory == d.victory and g.win == d.win
+    g.set_orders("FRANCE", ["A PAR - BUR"])
+    d.set_orders("FRANCE", ["A PAR - BUR"])
+    assert g.ordered_units["FRANCE"] == ["A PAR"]

@@ -60,7 +60,68 @@ _NOT_OFFERED = {
     "does_not_wait": "nothing: no server",
     "get_latest_timestamp": "nothing: no timestamps",
     "phase_history_from_timestamp": "get_phase_history()",
+    "get_phase_data": "get_state() and get_phase_history()",
+    "get_phase_from_history": "state_history, order_history, result_history",
+    "current_state": "get_state()",
+    "phase_abbr": "get_current_phase()",
+    "get_order_status": "get_orders() and get_orderable_locations()",
+    "orders": "get_orders() or powers[name].orders (the package fills it while processing)",
+    "json": "to_saved_game(as_json=True)",
+    "model": "to_saved_game()",
+    "update_json_dict": "to_saved_game()",
+    "build_caches": "nothing: entente keeps no caches to rebuild",
+    "clear_cache": "nothing: entente keeps no caches to rebuild",
+    "update_hash": "zobrist_hash (computed from the position)",
+    "zobrist_tables": "zobrist_hash (computed from the position)",
+    "rule_cache": "Game(rules=...) (docs/rule-options.md)",
+    "meta_rules": "Game(rules=...) (docs/rule-options.md)",
+    "renderer": "render()",
+    "combat": "results: phase_results (the adjudicator's internals are not exposed)",
+    "command": "get_orders() (the adjudicator's internals are not exposed)",
+    "supports": "phase_results (the adjudicator's internals are not exposed)",
+    "dislodged": "get_units() ('*' marks dislodged units) or Power.retreats",
+    "popped": "phase_results ('disband')",
+    "lost": "get_centers()",
+    "convoy_paths": "get_all_possible_orders() (convoys are listed)",
+    "fixed_state": "get_state()",
+    "is_fixed_state_unchanged": "get_state()",
+    "civil_disorder": "get_state()['civil_disorder']",
+    "controlled_powers": "powers: every power is played by the program",
+    "count_controlled_powers": "powers: every power is played by the program",
+    "get_expected_controls_count": "powers: every power is played by the program",
+    "has_expected_controls_count": "powers: every power is played by the program",
+    "n_controls": "powers: every power is played by the program",
+    "is_dummy": "powers: every power is played by the program",
+    "power": "get_power(name): a local game has no viewing power",
+    "role": "get_power(name): a local game has no viewing power",
+    "observer_level": "get_power(name): a local game has no viewing power",
+    "is_observer_game": "nothing: a local game has no roles",
+    "is_omniscient_game": "nothing: a local game has no roles",
+    "is_player_game": "nothing: a local game has no roles",
+    "is_server_game": "nothing: a local game has no roles",
+    "daide_port": "entente serve --daide (DAIDE is served by entente's server)",
+    "deadline": "nothing: no deadlines in a local game (entente serve has them)",
+    "registration_password": "nothing: no server",
+    "is_valid_password": "nothing: no server",
+    "timestamp_created": "nothing: no timestamps",
 }
+
+# The same for Power and Map.
+_POWER_NOT_OFFERED = {
+    name: "nothing: every power is played by the program (no controllers, tokens, votes)"
+    for name in ("add_token", "controller", "does_not_wait", "get_controller",
+                 "get_controller_timestamp", "has_token", "is_controlled",
+                 "is_controlled_by", "is_observer_power", "is_omniscient_power",
+                 "is_player_power", "is_server_power", "remove_tokens", "role",
+                 "set_controlled", "tokens", "update_controller", "vote", "wait")
+}
+_POWER_NOT_OFFERED.update({
+    name: "game.to_saved_game() (a power is a view of its game)"
+    for name in ("build_model", "compare", "from_dict", "get_model", "initialize", "json",
+                 "merge", "model", "reinit", "to_dict", "update_json_dict")
+})
+_POWER_NOT_OFFERED["goner"] = "is_eliminated()"
+_POWER_NOT_OFFERED["order_is_set"] = "game.get_orders(power_name)"
 
 
 def _zobrist_table(game_map):
@@ -176,6 +237,12 @@ class Power:
     def adjust(self):
         """Retreat and adjustment orders set this phase."""
         return [] if self.game.phase_type == "M" else self.game.get_orders(self.name)
+
+    def __getattr__(self, name):
+        if name in _POWER_NOT_OFFERED:
+            raise NotImplementedError("entente.Power.%s is not offered: use %s"
+                                      % (name, _POWER_NOT_OFFERED[name]))
+        raise AttributeError("'Power' object has no attribute %r" % name)
 
     def is_eliminated(self):
         return not (self.game.get_units(self.name) or self.centers)
@@ -343,6 +410,46 @@ class Game:
 
     def get_map_power_names(self):
         return set(self._powers)
+
+    def get_random_power_name(self):
+        return _random.choice(sorted(self._powers))
+
+    @property
+    def victory(self):
+        """Supply centres for a solo victory: ``[18]``."""
+        return list(self.map.victory)
+
+    @property
+    def win(self):
+        return self.map.victory[0]
+
+    @property
+    def status(self):
+        return "completed" if self._g.is_game_done else "active"
+
+    def is_game_canceled(self):
+        return False
+
+    def is_game_forming(self):
+        return False
+
+    def is_game_paused(self):
+        return False
+
+    # The package's rule flags as it reads them.
+    solitaire = property(lambda self: False)
+    no_rules = property(lambda self: False)
+    power_choice = property(lambda self: True)
+    public_press = property(lambda self: False)
+    real_time = property(lambda self: False)
+    multiple_powers_per_player = property(lambda self: False)
+    no_observations = property(lambda self: False)
+
+    @property
+    def ordered_units(self):
+        """The units (or build sites) each power has given orders for this phase."""
+        return {p: [" ".join(o.split()[:2]) for o in os]
+                for p, os in self.get_orders().items()}
 
     @property
     def zobrist_hash(self):

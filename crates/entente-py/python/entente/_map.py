@@ -8,6 +8,17 @@ from ._entente import map_data
 
 _MAPS = {}
 
+# The package's Map names entente does not offer, with what to use instead.
+_MAP_NOT_OFFERED = {
+    name: "entente's variant files (docs/variant-format.md); Map(name) reads a built-in one"
+    for name in ("add_homes", "build_cache", "compact", "drop", "files", "load",
+                 "rearrange", "validate", "validated", "vet", "svg_path", "error",
+                 "abuts_cache", "convoy_paths", "flow", "flow_sign", "keywords", "unclear",
+                 "alias", "aliases", "abbrev", "own_word", "pow_name", "norm_power",
+                 "dummies", "owns", "inhabits", "phase_abbrev", "dest_with_coasts",
+                 "find_coasts")
+}
+
 
 def _phase_parts(phase):
     """``S1901M`` -> ('S', 1901, 'M'); ``SPRING 1901 MOVEMENT`` too."""
@@ -67,6 +78,8 @@ class Map:
                 self.loc_coasts[c] = list(coasts)
         self.loc_name = dict(d["loc_name"])
         self.unit_names = {"A": "ARMY", "F": "FLEET"}
+        self.rules = []
+        self.phase = "SPRING %d MOVEMENT" % self.first_year
         self.seq = ["NEWYEAR", "SPRING MOVEMENT", "SPRING RETREATS", "FALL MOVEMENT",
                     "FALL RETREATS", "WINTER ADJUSTMENTS"]
         self._army = {k: set(v) for k, v in d["army_abuts"].items()}
@@ -92,6 +105,12 @@ class Map:
 
     def __repr__(self):
         return "<entente.Map %s>" % self.name
+
+    def __getattr__(self, name):
+        if name in _MAP_NOT_OFFERED:
+            raise NotImplementedError("entente.Map.%s is not offered: use %s"
+                                      % (name, _MAP_NOT_OFFERED[name]))
+        raise AttributeError("'Map' object has no attribute %r" % name)
 
     # -- locations ---------------------------------------------------------------------
     def norm(self, text):
