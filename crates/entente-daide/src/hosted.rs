@@ -54,8 +54,9 @@ pub async fn join(h: &Hosting, name: &str) -> ApiResult<BotSeat> {
     Ok(BotSeat { game, account })
 }
 
-/// A game as the database has it: its version, the game itself once started, its deadline,
-/// and the power each bot account plays.
+/// A game as the database has it: its version, its deadline, the power each bot account
+/// plays, and the game itself when the table needs it (it has not started, or a phase was
+/// played since `followed`, the phase the table follows).
 pub struct Snapshot {
     pub version: i64,
     pub game: Option<entente_game::Game>,
@@ -65,38 +66,63 @@ pub struct Snapshot {
 
 /// The game's row version, looked at every poll (`None`: the game is gone).
 pub async fn version(h: &Hosting, game: &str) -> ApiResult<Option<i64>> {
-    match service::load_game(&h.db.pool, game).await {
-        Ok(g) => Ok(Some(g.version)),
-        Err(e) if e.kind == entente_server::ApiErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e),
-    }
+    Ok(service::game_state(&h.db, game).await?.map(|g| g.version))
 }
 
-pub async fn snapshot(h: &Hosting, game: &str) -> ApiResult<Snapshot> {
-    let row = service::load_game(&h.db.pool, game).await?;
-    let members = service::load_members(&h.db.pool, game).await?;
-    let powers = members
-        .iter()
-        .filter(|m| m.bot && m.role == "player")
-        .flat_map(|m| m.powers.iter().map(|p| (m.account_id, p.clone())))
-        .collect();
-    if row.record.is_none() {
-        return Ok(Snapshot {
-            version: row.version,
-            game: None,
-            deadline: None,
-            powers,
-        });
-    }
-    let s = service::session_of(&row)?;
-    let deadline = s.deadline().map(|d| {
-        let ms = entente_server::db::millis(d.at) - entente_server::db::millis(service::now());
+/// The game as stored. Reading a game's record replays its history, so the game itself is
+/// read only when the table needs it, and from the server's cache of parsed games when the
+/// version read is the one cached.
+pub async fn snapshot(
+    h: &Hosting,
+    game: &str,
+    followed: Option<(String, bool)>,
+) -> ApiResult<Snapshot> {
+    let service::GameState {
+        version,
+        status,
+        phase,
+        due_at,
+    } = service::game_state(&h.db, game)
+        .await?
+        .ok_or_else(|| entente_server::ApiError::not_found(format!("no game '{game}'")))?;
+    let deadline = due_at.map(|at| {
+        let ms = at - entente_server::db::millis(service::now());
         Instant::now() + Duration::from_millis(ms.max(0) as u64)
     });
-    let deadline = deadline.filter(|_| !s.is_paused());
+    let powers = match &followed {
+        Some(_) => Vec::new(),
+        None => service::load_members(&h.db.pool, game)
+            .await?
+            .iter()
+            .filter(|m| m.bot && m.role == "player")
+            .flat_map(|m| m.powers.iter().map(|p| (m.account_id, p.clone())))
+            .collect(),
+    };
+    let needed = status != "forming"
+        && match &followed {
+            None => true,
+            Some((code, over)) => phase.as_deref() != Some(code) || (status == "finished") != *over,
+        };
+    let game = if !needed {
+        None
+    } else if let Some(g) = h.db.sessions.game(game, version) {
+        Some(g)
+    } else {
+        let row = service::load_game(&h.db.pool, game).await?;
+        if row.version != version || row.record.is_none() {
+            // Changed between the two reads: the next look reads it again.
+            return Ok(Snapshot {
+                version: version - 1,
+                game: None,
+                deadline,
+                powers,
+            });
+        }
+        Some(service::session_of(&row)?.into_game())
+    };
     Ok(Snapshot {
-        version: row.version,
-        game: Some(s.into_game()),
+        version,
+        game,
         deadline,
         powers,
     })

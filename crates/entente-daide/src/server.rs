@@ -302,7 +302,27 @@ pub async fn serve(listener: TcpListener, config: DaideConfig) -> io::Result<()>
 /// (which may end the phase, so it looks again).
 async fn follow(lobby: &Arc<Mutex<Lobby>>, h: &Hosting, game: &str) {
     for _ in 0..64 {
-        let snap = match hosted::snapshot(h, game).await {
+        // What the table follows: once started, only a new phase or the end needs the game.
+        let followed = {
+            let mut l = lobby.lock().expect("lobby");
+            let t = l.hosted.get(game).copied();
+            let seated = |l: &Lobby, t: usize| {
+                l.bot_seats.iter().all(|(c, s)| {
+                    s.game != game
+                        || l.tables[t]
+                            .as_ref()
+                            .is_some_and(|tb| tb.power_of_conn(*c).is_some())
+                })
+            };
+            match t {
+                Some(t) if seated(&l, t) => l.table(t).and_then(|tb| {
+                    tb.is_started()
+                        .then(|| (tb.game().phase().code(), tb.is_over()))
+                }),
+                _ => None,
+            }
+        };
+        let snap = match hosted::snapshot(h, game, followed).await {
             Ok(s) => s,
             Err(e) => {
                 tracing::warn!("DAIDE: game {game}: {e}");
@@ -314,6 +334,10 @@ async fn follow(lobby: &Arc<Mutex<Lobby>>, h: &Hosting, game: &str) {
             let Some(&t) = l.hosted.get(game) else {
                 return;
             };
+            if l.versions.get(&t).is_some_and(|&seen| snap.version < seen) {
+                // A read older than one already followed.
+                return;
+            }
             let conns: Vec<(ConnId, i64)> = l
                 .bot_seats
                 .iter()
@@ -335,8 +359,9 @@ async fn follow(lobby: &Arc<Mutex<Lobby>>, h: &Hosting, game: &str) {
                         table.seat(conn, p);
                     }
                 }
-                if let Some(g) = snap.game {
-                    table.sync(g, snap.deadline, Instant::now());
+                match snap.game {
+                    Some(g) => table.sync(g, snap.deadline, Instant::now()),
+                    None => table.set_deadline(snap.deadline),
                 }
             }
             l.versions.insert(t, snap.version);

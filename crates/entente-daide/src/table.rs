@@ -181,6 +181,13 @@ impl Table {
         self.hosted
     }
 
+    /// The deadline as the host has it now (the game master may move it).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        if self.hosted && self.started {
+            self.deadline = deadline;
+        }
+    }
+
     /// The connection of the bot playing `power`, if it is connected.
     pub fn conn_of(&self, power: PowerId) -> Option<ConnId> {
         self.seats.get(&power).and_then(|s| s.conn)
@@ -266,7 +273,11 @@ impl Table {
         }
         self.deadline = deadline;
         let known = self.game.history().len();
-        if game.history().len() == known && game.is_over() == self.game.is_over() {
+        // Nothing new; or an older state than the one followed (a slower read, or the game
+        // master's rollback, which bots are not taken back through).
+        if game.history().len() < known
+            || (game.history().len() == known && game.is_over() == self.game.is_over())
+        {
             return;
         }
         let records: Vec<PhaseRecord> = game.history()[known..].to_vec();

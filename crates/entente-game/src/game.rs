@@ -62,7 +62,9 @@ pub struct SideVictory {
     pub by_units: bool,
 }
 
-/// A game in progress: position, phase, history, and who is in civil disorder.
+/// A game in progress: position, phase, history, and who is in civil disorder. A copy is a
+/// whole game (its history too) with an engine of its own.
+#[derive(Clone)]
 pub struct Game {
     map: Arc<Map>,
     rules: Rulebook,

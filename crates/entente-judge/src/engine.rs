@@ -83,6 +83,13 @@ pub struct Engine {
     last: Option<PhaseKind>,
 }
 
+/// A copy of an engine is a new engine: its buffers are scratch space, nothing to keep.
+impl Clone for Engine {
+    fn clone(&self) -> Engine {
+        Engine::default()
+    }
+}
+
 impl Engine {
     pub fn new() -> Engine {
         Engine::default()

@@ -605,6 +605,33 @@ pub async fn house_account(db: &Db) -> ApiResult<Caller> {
     }
 }
 
+/// A game's row without its record: cheap to read often (a front end following the game).
+#[derive(Clone, Debug)]
+pub struct GameState {
+    pub version: i64,
+    pub status: String,
+    /// The phase's code (`S1901M`), once started.
+    pub phase: Option<String>,
+    /// When the scheduler looks at the game next (ms).
+    pub due_at: Option<i64>,
+}
+
+pub async fn game_state(db: &Db, id: &str) -> ApiResult<Option<GameState>> {
+    let row = sqlx::query("SELECT version, status, phase, due_at FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    row.map(|r| {
+        Ok(GameState {
+            version: r.try_get(0)?,
+            status: r.try_get(1)?,
+            phase: r.try_get(2)?,
+            due_at: r.try_get(3)?,
+        })
+    })
+    .transpose()
+}
+
 /// The forming games with a bot seat free, oldest first.
 pub async fn games_waiting_for_bots(db: &Db) -> ApiResult<Vec<String>> {
     let rows = sqlx::query(

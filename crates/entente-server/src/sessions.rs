@@ -29,6 +29,14 @@ impl Sessions {
         (entry.0 == version).then_some(entry.1)
     }
 
+    /// A copy of the game of game `id` as stored at `version`, if kept (for a front end that
+    /// follows the game, such as the DAIDE server's tables).
+    pub fn game(&self, id: &str, version: i64) -> Option<entente_game::Game> {
+        let map = self.lock();
+        let (v, s) = map.get(id)?;
+        (*v == version).then(|| s.game().clone())
+    }
+
     /// Keeps the session of game `id` as stored (committed) at `version`.
     pub fn put(&self, id: &str, version: i64, s: Session) {
         let mut map = self.lock();
