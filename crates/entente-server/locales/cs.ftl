@@ -115,6 +115,7 @@ opt-missed-limit = Zmeškané fáze do občanské války
 opt-draws = Remízy
 opt-end-year = Poslední rok (krátká hra)
 opt-seed = Semínko losu
+opt-bot-seats = Míst pro boty (DAIDE)
 create-game = Založit hru
 season-S = Jaro
 season-F = Podzim

@@ -115,6 +115,7 @@ opt-missed-limit = Missed phases before civil disorder
 opt-draws = Draws
 opt-end-year = Last year (short game)
 opt-seed = Seed of the lots
+opt-bot-seats = Seats for bots (DAIDE)
 create-game = Create the game
 season-S = Spring
 season-F = Autumn

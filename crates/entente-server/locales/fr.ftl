@@ -115,6 +115,7 @@ opt-missed-limit = Phases manquées avant le désordre civil
 opt-draws = Nulles
 opt-end-year = Dernière année (partie courte)
 opt-seed = Graine du tirage
+opt-bot-seats = Places pour des robots (DAIDE)
 create-game = Créer la partie
 season-S = Printemps
 season-F = Automne

@@ -116,6 +116,7 @@ opt-missed-limit = Пропущенных фаз до гражданской в�
 opt-draws = Ничьи
 opt-end-year = Последний год (короткая игра)
 opt-seed = Зерно жребия
+opt-bot-seats = Мест для ботов (DAIDE)
 create-game = Создать игру
 season-S = Весна
 season-F = Осень

@@ -457,6 +457,9 @@ fn new_game_options(f: &Form) -> ApiResult<NewGame> {
     if let Some(n) = num("seed")? {
         o.insert("seed".into(), json!(n));
     }
+    if let Some(n) = num("bot_seats")? {
+        o.insert("bot_seats".into(), json!(n));
+    }
     let year = f.str("end_year");
     if !year.is_empty() {
         let y: i32 = year
@@ -1002,7 +1005,7 @@ mod tests {
     #[test]
     fn the_new_game_form_gives_every_option() {
         let f = Form::parse(
-            b"title=T&variant=standard&setup=3b&rules=1982&rule_options=&press=none&press_in_movement_only=on&assignment=preferences&reveal=start&deadline_kind=every&movement_minutes=5&retreat_minutes=2&missed_orders=civil-disorder&missed_limit=3&draws=named&end_year=1910&seed=42",
+            b"title=T&variant=standard&setup=3b&rules=1982&rule_options=&press=none&press_in_movement_only=on&assignment=preferences&reveal=start&deadline_kind=every&movement_minutes=5&retreat_minutes=2&missed_orders=civil-disorder&missed_limit=3&draws=named&end_year=1910&seed=42&bot_seats=2",
         );
         let o = new_game_options(&f).unwrap();
         assert_eq!(o.setup, "3b");
@@ -1012,6 +1015,7 @@ mod tests {
         assert!(!o.end_when_ready);
         assert_eq!(o.missed_limit, 3);
         assert_eq!(o.end_year, Some(1910));
+        assert_eq!(o.bot_seats, 2);
         assert_eq!(o.seed, Some(42));
         assert_eq!(
             o.deadlines,

@@ -377,6 +377,7 @@ pub fn new_game(c: &Ctx, msg: Option<&str>, f: &Form) -> Markup {
                 div.row {
                     label { (c.t("opt-end-year")) input name="end_year" inputmode="numeric" value=(f.str("end_year")) size="5"; }
                     label { (c.t("opt-seed")) input name="seed" inputmode="numeric" value=(f.str("seed")) size="10"; }
+                    label { (c.t("opt-bot-seats")) input name="bot_seats" inputmode="numeric" value=(v("bot_seats", "0")) size="3"; }
                 }
                 button type="submit" { (c.t("create-game")) }
             }
