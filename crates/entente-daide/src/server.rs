@@ -57,6 +57,9 @@ struct Lobby {
     bot_seats: HashMap<ConnId, BotSeat>,
     /// The version of each hosted game the table last followed.
     versions: HashMap<usize, i64>,
+    /// The bot account playing each power of a hosted table, kept while the bot is away
+    /// (its power's readiness is still told for it; IAM brings it back).
+    seat_accounts: HashMap<(usize, entente_map::PowerId), BotSeat>,
 }
 
 impl Lobby {
@@ -76,7 +79,16 @@ impl Lobby {
             self.tables[t] = None;
             self.hosted.retain(|_, x| *x != t);
             self.versions.remove(&t);
+            self.seat_accounts.retain(|(x, _), _| *x != t);
         }
+    }
+
+    /// The game of the database a table follows.
+    fn game_of(&self, t: usize) -> Option<String> {
+        self.hosted
+            .iter()
+            .find(|(_, &x)| x == t)
+            .map(|(g, _)| g.clone())
     }
 
     /// The table following a game of the database (made on first use).
@@ -110,10 +122,7 @@ impl Lobby {
                 | crate::Effect::Ready { power, .. }
                 | crate::Effect::Draw { power, .. } => *power,
             };
-            let seat = table
-                .conn_of(power)
-                .and_then(|c| self.bot_seats.get(&c))
-                .cloned();
+            let seat = self.seat_accounts.get(&(t, power)).cloned();
             if let Some(seat) = seat {
                 out.push((seat, self.board.power_name(power).to_string(), e));
             }
@@ -241,6 +250,7 @@ pub async fn serve(listener: TcpListener, config: DaideConfig) -> io::Result<()>
         hosted: HashMap::new(),
         bot_seats: HashMap::new(),
         versions: HashMap::new(),
+        seat_accounts: HashMap::new(),
     }));
     // The bots' games of the database: what happened there (people's orders, adjudication at
     // a deadline, the game master's acts) reaches the bots.
@@ -338,31 +348,36 @@ async fn follow(lobby: &Arc<Mutex<Lobby>>, h: &Hosting, game: &str) {
                 // A read older than one already followed.
                 return;
             }
-            let conns: Vec<(ConnId, i64)> = l
+            let conns: Vec<(ConnId, BotSeat)> = l
                 .bot_seats
                 .iter()
                 .filter(|(c, s)| s.game == game && l.at.get(c) == Some(&t))
-                .map(|(&c, s)| (c, s.account.id))
+                .map(|(&c, s)| (c, s.clone()))
                 .collect();
+            let mut seated = Vec::new();
             let board = l.board.clone();
             if let Some(table) = l.table(t) {
-                for (conn, account) in conns {
+                for (conn, seat) in conns {
                     if table.power_of_conn(conn).is_some() {
                         continue;
                     }
                     let power = snap
                         .powers
                         .iter()
-                        .find(|(a, _)| *a == account)
+                        .find(|(a, _)| *a == seat.account.id)
                         .and_then(|(_, name)| board.map().lookup_power(name));
                     if let Some(p) = power {
                         table.seat(conn, p);
+                        seated.push((p, seat));
                     }
                 }
                 match snap.game {
                     Some(g) => table.sync(g, snap.deadline, Instant::now()),
                     None => table.set_deadline(snap.deadline),
                 }
+            }
+            for (p, seat) in seated {
+                l.seat_accounts.insert((t, p), seat);
             }
             l.versions.insert(t, snap.version);
             l.flush(t);
@@ -533,8 +548,8 @@ async fn connection(
                                     table.handle(conn, m, now);
                                 }
                                 l.flush(t);
-                                let game = l.bot_seats.get(&conn).map(|s| s.game.clone());
-                                game.map(|g| (g, l.effects(t)))
+                                // A hosted game's bot: its own, or one back with IAM.
+                                l.game_of(t).map(|g| (g, l.effects(t)))
                             }
                             None => {
                                 if let Some(answer) = l.answer_alone(&m) {
@@ -563,16 +578,29 @@ async fn connection(
     }
     .await;
     // Gone: the seat is free for IAM, the power in civil disorder, the game goes on.
-    {
+    let left = {
         let mut l = lobby.lock().expect("lobby");
         l.senders.remove(&conn);
         l.bot_seats.remove(&conn);
-        if let Some(t) = l.at.remove(&conn) {
-            if let Some(table) = l.table(t) {
-                table.disconnect(conn, Instant::now());
+        match l.at.remove(&conn) {
+            Some(t) => {
+                if let Some(table) = l.table(t) {
+                    table.disconnect(conn, Instant::now());
+                }
+                l.flush(t);
+                let effects = l.effects(t);
+                l.game_of(t).map(|g| (g, effects))
             }
-            l.flush(t);
+            None => None,
         }
+    };
+    if let (Some(h), Some((game, effects))) = (&hosting, left) {
+        for (seat, power, e) in effects {
+            if let Err(err) = hosted::carry_out(h, &seat, &power, &e).await {
+                tracing::warn!("DAIDE: game {game}, {power}: {err}");
+            }
+        }
+        follow(&lobby, h, &game).await;
     }
     drop(tx);
     let mut w = writer.await.map_err(io::Error::other)?;

@@ -339,18 +339,15 @@ impl Table {
         self.tell_ready();
     }
 
-    /// Hosted: asks the host to mark each connected bot ready or not, when that changed.
+    /// Hosted: asks the host to mark each bot's power ready or not, when that changed.
     fn tell_ready(&mut self) {
         if !self.started || self.over {
             return;
         }
+        // A bot that left (or was cut off) holds nothing up: its power is in civil disorder
+        // until it comes back with IAM, as in a game of bots.
         let waiting = self.waiting_for();
-        let seated: Vec<PowerId> = self
-            .seats
-            .iter()
-            .filter(|(_, s)| s.conn.is_some())
-            .map(|(&p, _)| p)
-            .collect();
+        let seated: Vec<PowerId> = self.seats.keys().copied().collect();
         for p in seated {
             let ready = !waiting.contains(&p);
             if self.ready_told.get(&p) != Some(&ready) {

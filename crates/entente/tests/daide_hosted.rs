@@ -56,29 +56,40 @@ fn units_of(now: &str, power: &str) -> Vec<String> {
     out
 }
 
-/// A bot that holds (and disbands what is dislodged), until the NOW of `last` or the end;
-/// returns its power and every message it got.
-fn holding_bot(addr: String, name: String, last: &'static str) -> (String, Vec<String>) {
-    let mut b = bot(&addr);
+/// A bot that joins and waits for its HLO: the bot, its power, its HLO.
+fn joined_bot(addr: &str, name: &str) -> (Bot, String, String) {
+    let mut b = bot(addr);
     b.send(&format!("NME ( '{name}' ) ( '1.0' )")).unwrap();
     let (yes, _) = b.until("YES ( NME").unwrap();
-    assert!(yes.contains(&name));
+    assert!(yes.contains(name));
     b.until("MAP ( 'standard' )").unwrap();
     b.send("YES ( MAP ( 'standard' ) )").unwrap();
     let (hlo, _) = b.until("HLO").unwrap();
     let power = hlo[6..9].to_string();
-    let mut log = vec![hlo];
+    (b, power, hlo)
+}
+
+/// A bot that holds (and disbands what is dislodged), until the NOW of `last` or the end;
+/// returns its power and every message it got.
+fn holding_bot(addr: String, name: String, last: &'static str) -> (String, Vec<String>) {
+    let (b, power, hlo) = joined_bot(&addr, &name);
+    let log = hold(b, &power, last, vec![hlo]);
+    (power, log)
+}
+
+/// Plays `power` holding, from the next message on.
+fn hold(mut b: Bot, power: &str, last: &str, mut log: Vec<String>) -> Vec<String> {
     loop {
         let Some(m) = b.recv().unwrap() else {
-            return (power, log);
+            return log;
         };
         log.push(m.clone());
         if m.starts_with("NOW") {
             if m.starts_with(&format!("NOW ( {last} )")) {
-                return (power, log);
+                return log;
             }
             let retreat = m.starts_with("NOW ( SUM") || m.starts_with("NOW ( AUT");
-            let orders: Vec<String> = units_of(&m, &power)
+            let orders: Vec<String> = units_of(&m, power)
                 .into_iter()
                 .filter_map(|u| match (retreat, u.find(" MRT ")) {
                     (true, Some(i)) => Some(format!("( {} ) DSB", &u[..i])),
@@ -306,5 +317,75 @@ fn bots_get_a_game_of_their_own_when_none_is_waiting_and_play_it_to_its_end() {
                 .count()
                 == 2
         });
+    }
+}
+
+#[test]
+fn a_bot_that_leaves_holds_nothing_up_and_comes_back_with_its_passcode() {
+    let dir = scratch("daide_hosted", "leaver");
+    for db in databases(&dir, "daide_leaver") {
+        let s = Server::start_with(
+            &db,
+            &[
+                "--daide",
+                "127.0.0.1:0",
+                "--daide-move-secs",
+                "0",
+                "--daide-last-year",
+                "1903",
+            ],
+        );
+        let addr = daide_addr(&s);
+        let bots: Vec<_> = (0..6)
+            .map(|i| {
+                let addr = addr.clone();
+                std::thread::spawn(move || holding_bot(addr, format!("Holder{i}"), "SPR #1950"))
+            })
+            .collect();
+        // The seventh takes its seat and goes away at once.
+        let (leaver, power, hlo) = joined_bot(&addr, "Leaver");
+        let passcode = hlo
+            .split("( #")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .unwrap()
+            .to_string();
+        drop(leaver);
+        // Without it, the game goes on (there is no deadline: it is not waited for).
+        let watcher = s.account("watcher");
+        wait_for(60, "the game to go on without the bot that left", || {
+            watcher
+                .read("/api/v1/games")
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|g| {
+                    g["title"] == "Bots over DAIDE"
+                        && g["phase"].as_str().is_some_and(|p| p != "S1901M")
+                })
+        });
+        // A stranger with a wrong passcode is refused; the bot comes back with its own.
+        let mut stranger = bot(&addr);
+        stranger
+            .send(&format!(
+                "IAM ( {power} ) ( #{} )",
+                passcode.parse::<i32>().unwrap() % 8191 + 1
+            ))
+            .unwrap();
+        let (rej, _) = stranger.until("REJ").unwrap();
+        assert!(rej.starts_with("REJ ( IAM"), "{rej}");
+        let mut back = bot(&addr);
+        back.send(&format!("IAM ( {power} ) ( #{passcode} )"))
+            .unwrap();
+        let (yes, _) = back.until("YES").unwrap();
+        assert!(yes.starts_with("YES ( IAM"), "{yes}");
+        back.send("NOW").unwrap();
+        let log = hold(back, &power, "SPR #1950", Vec::new());
+        assert!(log.iter().any(|m| m.starts_with("SMR")), "{log:?}");
+        assert_eq!(log.last().map(String::as_str), Some("OFF"));
+        for t in bots {
+            let (p, log) = t.join().unwrap();
+            assert_eq!(log.last().map(String::as_str), Some("OFF"), "{p}");
+        }
     }
 }
