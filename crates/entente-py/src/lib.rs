@@ -25,7 +25,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::ffi::CString;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
@@ -189,6 +189,76 @@ impl Tables {
                 }
             }
         }
+    }
+}
+
+/// Whether `given` (read from text) is the legal order `legal`: units and targets by
+/// province and type, destinations by place (a fleet's by coast), supports' and convoys'
+/// destinations by province.
+fn same_order(map: &Map, legal: &Order, given: &Order) -> bool {
+    let prov = |l: Loc| map.province_of(l);
+    // The unit type given must be the unit's (the package: "invalid unit").
+    let unit = |a: &UnitRef, b: &UnitRef| {
+        prov(a.loc) == prov(b.loc) && (b.ty.is_none() || a.ty.is_none() || a.ty == b.ty)
+    };
+    let target = |a: &Target, b: &Target| {
+        prov(a.loc) == prov(b.loc) && (b.ty.is_none() || a.ty.is_none() || a.ty == b.ty)
+    };
+    let dest = |a: &UnitRef, ta: Loc, tb: Loc| {
+        ta == tb || a.ty != Some(UnitType::Fleet) && prov(ta) == prov(tb)
+    };
+    match (legal, given) {
+        (Order::Hold(a), Order::Hold(b)) => unit(a, b),
+        (
+            Order::Move {
+                unit: a,
+                to: ta,
+                via_convoy: va,
+            },
+            Order::Move {
+                unit: b,
+                to: tb,
+                via_convoy: vb,
+            },
+        ) => {
+            // `VIA` asks for a move by convoy: one the legal orders offer.
+            let by_convoy = *va || !map.army_adjacent(prov(a.loc), prov(*ta));
+            unit(a, b) && dest(a, *ta, *tb) && (!vb || by_convoy)
+        }
+        (Order::Retreat { unit: a, to: ta }, Order::Retreat { unit: b, to: tb }) => {
+            unit(a, b) && dest(a, *ta, *tb)
+        }
+        (Order::SupportHold { unit: a, target: x }, Order::SupportHold { unit: b, target: y }) => {
+            unit(a, b) && target(x, y)
+        }
+        (
+            Order::SupportMove {
+                unit: a,
+                target: x,
+                to: ta,
+            },
+            Order::SupportMove {
+                unit: b,
+                target: y,
+                to: tb,
+            },
+        )
+        | (
+            Order::Convoy {
+                unit: a,
+                target: x,
+                to: ta,
+            },
+            Order::Convoy {
+                unit: b,
+                target: y,
+                to: tb,
+            },
+        ) => unit(a, b) && target(x, y) && prov(*ta) == prov(*tb),
+        (Order::Disband(a) | Order::Remove(a), Order::Disband(b) | Order::Remove(b)) => unit(a, b),
+        (Order::Build { ty: x, loc: la }, Order::Build { ty: y, loc: lb }) => x == y && la == lb,
+        (Order::Waive, Order::Waive) => true,
+        _ => false,
     }
 }
 
@@ -487,7 +557,6 @@ impl Inner {
         }
         // As the package, only the power's possible orders are taken; the others are left
         // out and said in `error`.
-        let allowed: HashSet<String> = self.possible(Some(p)).into_iter().flatten().collect();
         let mut read = Vec::with_capacity(texts.len());
         for t in texts {
             let t = t.trim();
@@ -501,21 +570,19 @@ impl Inner {
                     continue;
                 }
             };
-            let text = self.py_text(&order);
-            let ok = allowed.contains(&text)
-                || matches!(
-                    order,
-                    Order::Move {
-                        via_convoy: false,
-                        ..
-                    }
-                ) && allowed.contains(&format!("{text} VIA"));
-            if ok {
+            // As the package, in retreats and adjustments the first order given in one
+            // call for a unit (or a build site) is the one kept.
+            let key = self.order_key(&order);
+            let site_taken = self.kind() != PhaseKind::Movement
+                && key.is_some()
+                && read.iter().any(|(_, o)| self.order_key(o) == key);
+            if !site_taken && self.is_possible(p, &order) {
                 read.push((t.to_string(), order));
             } else {
                 self.errors.push(format!(
-                    "{power}: not a possible order in {}: {text}",
-                    self.phase()
+                    "{power}: not a possible order in {}: {}",
+                    self.phase(),
+                    self.py_text(&order)
                 ));
             }
         }
@@ -751,6 +818,23 @@ impl Inner {
         self.buf_at = None;
         self.influence_base = Some((0, inf));
         Ok(())
+    }
+
+    /// Whether an order read from text is one of the power's legal orders now (the same
+    /// units, places and kind; an army's move by land or by convoy alike).
+    fn is_possible(&mut self, p: PowerId, given: &Order) -> bool {
+        self.fill_legal();
+        let map = &*self.tables.map;
+        let key = given.unit().map(|u| map.province_of(u.loc));
+        self.buf.groups().iter().any(|g| {
+            g.power == p
+                && match (g.province, key) {
+                    (Some(gp), Some(k)) => gp == k,
+                    (Some(_), None) => false,
+                    (None, _) => true,
+                }
+                && self.buf.of(g).iter().any(|o| same_order(map, o, given))
+        })
     }
 
     /// Every legal order of the current phase, in `self.buf`.
