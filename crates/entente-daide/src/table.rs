@@ -214,6 +214,12 @@ impl Table {
             .get(&conn)
             .and_then(|c| c.name.clone())
             .unwrap_or_default();
+        self.sit(conn, power, name, version);
+        self.greet(conn);
+    }
+
+    /// Seats the connection's bot at `power` with a new passcode.
+    fn sit(&mut self, conn: ConnId, power: PowerId, name: String, version: String) {
         self.seed = self
             .seed
             .wrapping_mul(6364136223846793005)
@@ -232,7 +238,6 @@ impl Table {
             },
         );
         self.clients.entry(conn).or_default().power = Some(power);
-        self.greet(conn);
     }
 
     /// HLO, SCO and NOW to a seated bot that accepted the map, once the game is on.
@@ -747,24 +752,7 @@ impl Table {
         let Some(power) = wanted.or_else(|| free.first().copied()) else {
             return;
         };
-        self.seed = self
-            .seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let passcode = 1 + ((self.seed >> 33) % 8191) as i32;
-        self.seats.insert(
-            power,
-            Seat {
-                conn: Some(conn),
-                name,
-                version,
-                passcode,
-                wait: false,
-                go: false,
-                explicit: false,
-            },
-        );
-        self.clients.get_mut(&conn).expect("client").power = Some(power);
+        self.sit(conn, power, name, version);
         if self.seats.len() >= self.bot_seats() {
             self.start(now);
         }

@@ -56,6 +56,31 @@ fn units_of(now: &str, power: &str) -> Vec<String> {
     out
 }
 
+/// A server whose bots' games end after `last_year` and have no deadlines, and `n` holding
+/// bots playing to the end.
+type Holders = Vec<std::thread::JoinHandle<(String, Vec<String>)>>;
+fn holders_to_the_end(db: &str, last_year: &str, n: usize) -> (Server, String, Holders) {
+    let s = Server::start_with(
+        db,
+        &[
+            "--daide",
+            "127.0.0.1:0",
+            "--daide-move-secs",
+            "0",
+            "--daide-last-year",
+            last_year,
+        ],
+    );
+    let addr = daide_addr(&s);
+    let bots = (0..n)
+        .map(|i| {
+            let addr = addr.clone();
+            std::thread::spawn(move || holding_bot(addr, format!("Holder{i}"), "SPR #1950"))
+        })
+        .collect();
+    (s, addr, bots)
+}
+
 /// A bot that joins and waits for its HLO: the bot, its power, its HLO.
 fn joined_bot(addr: &str, name: &str) -> (Bot, String, String) {
     let mut b = bot(addr);
@@ -252,24 +277,7 @@ fn bots_and_people_play_one_game_of_the_server() {
 fn bots_get_a_game_of_their_own_when_none_is_waiting_and_play_it_to_its_end() {
     let dir = scratch("daide_hosted", "own");
     for db in databases(&dir, "daide_own") {
-        let s = Server::start_with(
-            &db,
-            &[
-                "--daide",
-                "127.0.0.1:0",
-                "--daide-move-secs",
-                "0",
-                "--daide-last-year",
-                "1901",
-            ],
-        );
-        let addr = daide_addr(&s);
-        let bots: Vec<_> = (0..7)
-            .map(|i| {
-                let addr = addr.clone();
-                std::thread::spawn(move || holding_bot(addr, format!("Holder{i}"), "SPR #1950"))
-            })
-            .collect();
+        let (s, addr, bots) = holders_to_the_end(&db, "1901", 7);
         let logs: Vec<(String, Vec<String>)> =
             bots.into_iter().map(|t| t.join().unwrap()).collect();
         let mut powers: Vec<&str> = logs.iter().map(|(p, _)| p.as_str()).collect();
@@ -324,24 +332,7 @@ fn bots_get_a_game_of_their_own_when_none_is_waiting_and_play_it_to_its_end() {
 fn a_bot_that_leaves_holds_nothing_up_and_comes_back_with_its_passcode() {
     let dir = scratch("daide_hosted", "leaver");
     for db in databases(&dir, "daide_leaver") {
-        let s = Server::start_with(
-            &db,
-            &[
-                "--daide",
-                "127.0.0.1:0",
-                "--daide-move-secs",
-                "0",
-                "--daide-last-year",
-                "1903",
-            ],
-        );
-        let addr = daide_addr(&s);
-        let bots: Vec<_> = (0..6)
-            .map(|i| {
-                let addr = addr.clone();
-                std::thread::spawn(move || holding_bot(addr, format!("Holder{i}"), "SPR #1950"))
-            })
-            .collect();
+        let (s, addr, bots) = holders_to_the_end(&db, "1903", 6);
         // The seventh takes its seat and goes away at once.
         let (leaver, power, hlo) = joined_bot(&addr, "Leaver");
         let passcode = hlo
