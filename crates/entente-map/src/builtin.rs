@@ -49,6 +49,11 @@ pub const BUILTIN_VARIANTS: &[BuiltinVariant] = &[
         aliases: &["versailles3"],
         toml: include_str!("../variants/versailles.toml"),
     },
+    BuiltinVariant {
+        name: "escalation",
+        aliases: &["escalation diplomacy"],
+        toml: include_str!("../variants/escalation.toml"),
+    },
 ];
 
 /// The names of the built-in variants (not their aliases).

@@ -107,6 +107,7 @@ pub(crate) fn compile(
         description: file.variant.description,
         sources: file.variant.sources,
         setup: file.variant.setup.map(|s| s.into_inner()),
+        rule: file.variant.rule.map(|s| s.into_inner()),
         provinces,
         locs,
         powers: powers.powers,
@@ -190,6 +191,18 @@ impl<'a> Compiler<'a> {
                         "setup '{}': the rulebook's setups are {}",
                         setup.get_ref(),
                         SETUPS.join(", ")
+                    ),
+                ));
+            }
+        }
+        if let Some(rule) = &self.file.variant.rule {
+            if rule.get_ref() != crate::map::ESCALATION {
+                return Err(self.err_at(
+                    rule,
+                    format!(
+                        "rule '{}': the only rule is \"{}\" (leave it out for none)",
+                        rule.get_ref(),
+                        crate::map::ESCALATION
                     ),
                 ));
             }
@@ -744,7 +757,17 @@ impl<'a> Compiler<'a> {
                 ));
             }
         }
-        if pe.home_centres.is_empty() {
+        let escalation = self.file.variant.rule.is_some();
+        if escalation && !(pe.home_centres.is_empty() && pe.start_units.is_empty()) {
+            return Err(self.err_at(
+                &pe.name,
+                format!(
+                    "{name}: under the escalation rule a power has no home centres nor start \
+                     units (they are placed and nominated in the game)"
+                ),
+            ));
+        }
+        if pe.home_centres.is_empty() && !escalation {
             return Err(self.err_at(
                 &pe.name,
                 format!("{name} has no home centres (a power builds only in its home centres)"),

@@ -32,6 +32,11 @@ pub struct VariantSection {
     /// War game (the Great War). Games of the variant use it unless another is asked for.
     #[serde(default)]
     pub setup: Option<Spanned<String>>,
+    /// A rule the variant is played under beyond the map's data: "escalation" (Edi Birsan's
+    /// Escalation: an empty board, a placement phase, home centres nominated in Winter of the
+    /// first year). Its powers then have no home centres nor start units in the file.
+    #[serde(default)]
+    pub rule: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]

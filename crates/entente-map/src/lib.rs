@@ -25,7 +25,7 @@ pub use distance::Distances;
 pub use error::{VariantError, VariantWarning};
 pub use ids::{Loc, PowerId, ProvinceId, UnitType};
 pub use load::{load_variant, LoadError, Variant};
-pub use map::{LocInfo, Map, Power, Province, ProvinceKind};
+pub use map::{LocInfo, Map, Power, Province, ProvinceKind, ESCALATION};
 pub use names::normalize_name;
 pub use word_table::PackedWordTable;
 

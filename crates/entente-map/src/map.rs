@@ -7,6 +7,9 @@ use crate::names::normalize_name;
 use crate::{Distances, Loc, LocSet, PackedWordTable, PowerId, ProvinceId, UnitType};
 use std::collections::HashMap;
 
+/// The variant file's `rule` for Edi Birsan's Escalation.
+pub const ESCALATION: &str = "escalation";
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ProvinceKind {
     /// Armies only.
@@ -61,6 +64,8 @@ pub struct Map {
     pub sources: Vec<String>,
     /// The rulebook setup the variant is played with (`"2"`: the Great War), if it names one.
     pub setup: Option<String>,
+    /// The rule the variant is played under beyond its data (`"escalation"`), if any.
+    pub rule: Option<String>,
     pub(crate) provinces: Vec<Province>,
     pub(crate) locs: Vec<LocInfo>,
     pub(crate) powers: Vec<Power>,
@@ -153,6 +158,26 @@ impl Map {
     pub fn num_centres(&self) -> usize {
         self.centres.len()
     }
+    /// Is the variant played under Edi Birsan's Escalation rule (empty board, placement,
+    /// nominated home centres)?
+    pub fn is_escalation(&self) -> bool {
+        self.rule.as_deref() == Some(ESCALATION)
+    }
+
+    /// Gives a power new home centres (Escalation's nominations): supply centres, each once.
+    /// A centre another power also has as a home stays that power's in [`Map::home_power`].
+    pub fn set_home_centres(&mut self, power: PowerId, homes: Vec<ProvinceId>) {
+        self.powers[power.index()].home_centres = homes;
+        for h in self.home_of.iter_mut() {
+            *h = None;
+        }
+        for (i, p) in self.powers.iter().enumerate() {
+            for &c in &p.home_centres {
+                self.home_of[c.index()].get_or_insert(PowerId(i as u8));
+            }
+        }
+    }
+
     /// The power whose home centre this is, if any.
     pub fn home_power(&self, p: ProvinceId) -> Option<PowerId> {
         self.home_of[p.index()]

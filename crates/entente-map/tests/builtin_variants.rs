@@ -7,7 +7,14 @@ fn every_builtin_variant_loads() {
     let names = builtin_variant_names();
     assert_eq!(
         names,
-        ["standard", "ancmed", "pure", "greatwar", "versailles"]
+        [
+            "standard",
+            "ancmed",
+            "pure",
+            "greatwar",
+            "versailles",
+            "escalation"
+        ]
     );
     for n in names {
         let map = builtin_variant(n).unwrap_or_else(|| panic!("{n}"));
@@ -78,4 +85,40 @@ fn pure_is_seven_spaces_all_adjacent() {
             "{name}"
         );
     }
+}
+
+#[test]
+fn escalation_is_the_standard_board_without_homes_or_units() {
+    let map = builtin_variant("escalation").unwrap();
+    let standard = Map::standard();
+    assert!(map.is_escalation());
+    assert!(!standard.is_escalation());
+    assert_eq!(map.num_provinces(), standard.num_provinces());
+    assert_eq!(map.num_centres(), 34);
+    assert_eq!(map.victory_centres, 18);
+    assert_eq!(map.powers().len(), 7);
+    for p in map.powers() {
+        assert!(p.home_centres.is_empty(), "{}", p.name);
+        assert!(p.start_units.is_empty(), "{}", p.name);
+    }
+    assert_eq!(
+        builtin_variant("Escalation Diplomacy").unwrap().name,
+        "Escalation"
+    );
+}
+
+#[test]
+fn nominated_home_centres_replace_a_powers_homes() {
+    let mut map = builtin_variant("escalation").unwrap();
+    let france = map.lookup_power("France").unwrap();
+    let italy = map.lookup_power("Italy").unwrap();
+    let p = |a: &str| map.lookup_province(a).unwrap();
+    let (bre, spa, nap) = (p("bre"), p("spa"), p("nap"));
+    map.set_home_centres(france, vec![bre, spa, nap]);
+    map.set_home_centres(italy, vec![nap]);
+    assert_eq!(map.power(france).home_centres, vec![bre, spa, nap]);
+    assert_eq!(map.home_power(spa), Some(france));
+    // A centre both name stays the first power's in the index, and each keeps it as a home.
+    assert_eq!(map.home_power(nap), Some(france));
+    assert_eq!(map.power(italy).home_centres, vec![nap]);
 }

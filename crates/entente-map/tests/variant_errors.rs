@@ -454,3 +454,32 @@ fn start_year_out_of_range_names_line() {
     assert_eq!(e.line, Some(4));
     assert!(Map::from_toml(&SMALL.replacen("start_year = 1", "start_year = -753", 1)).is_ok());
 }
+
+#[test]
+fn escalation_rule_has_no_homes_nor_start_units() {
+    let empty = SMALL.replacen("home_centres = [\"a\"]\nstart_units = [\"A a\"]", "", 1);
+    let escalation = empty.replacen(
+        "victory_centres = 2",
+        "victory_centres = 2\nrule = \"escalation\"",
+        1,
+    );
+    assert!(Map::from_toml(&escalation).unwrap().is_escalation());
+    rejects(
+        &SMALL.replacen(
+            "victory_centres = 2",
+            "victory_centres = 2\nrule = \"escalation\"",
+            1,
+        ),
+        "under the escalation rule a power has no home centres",
+        9,
+    );
+    rejects(
+        &SMALL.replacen(
+            "victory_centres = 2",
+            "victory_centres = 2\nrule = \"chaos\"",
+            1,
+        ),
+        "rule 'chaos': the only rule is \"escalation\"",
+        6,
+    );
+}
