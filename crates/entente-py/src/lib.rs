@@ -1312,9 +1312,10 @@ impl PyGame {
     /// same build site); the power's other orders stay; in adjustments a `WAIVE` counts only
     /// after the builds. Orders are read in the package's syntax (`A PAR - BUR`, `F STP/SC -
     /// BOT`, `A PAR B`, `F TRI D`, `WAIVE`) or any spelling entente reads; returns them as
-    /// understood, in the package's syntax. Raises ValueError, setting nothing, when one
-    /// cannot be read, and RuntimeError once the game is over. Whether an order is legal
-    /// is the judge's business: an illegal order fails and the unit holds.
+    /// taken, in the package's syntax. As the package, an order the power cannot give now
+    /// (unreadable, another power's unit, the wrong unit type, another phase's kind, a
+    /// place not reached) is left out and said in `error`; waives beyond the builds that
+    /// can be made are dropped. Raises RuntimeError once the game is over.
     fn set_orders(
         &self,
         py: Python<'_>,
