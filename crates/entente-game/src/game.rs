@@ -84,6 +84,8 @@ pub struct Game {
     /// Sides whose powers win together, and by what count.
     sides: Vec<Vec<PowerId>>,
     side_victory: Option<SideVictory>,
+    /// Escalation's placement and nominations (`None`: not an Escalation game).
+    escalation: Option<crate::Escalation>,
     engine: Engine,
 }
 
@@ -113,6 +115,7 @@ impl Game {
             impassable: LocSet::EMPTY,
             sides: Vec::new(),
             side_victory: None,
+            escalation: None,
             engine: Engine::new(),
         }
     }
@@ -144,6 +147,26 @@ impl Game {
     }
     pub fn position(&self) -> &Position {
         &self.position
+    }
+    /// Escalation's placement and nominations, in an Escalation game.
+    pub fn escalation(&self) -> Option<&crate::Escalation> {
+        self.escalation.as_ref()
+    }
+    pub(crate) fn escalation_mut(&mut self) -> Option<&mut crate::Escalation> {
+        self.escalation.as_mut()
+    }
+    pub(crate) fn set_escalation(&mut self, e: Option<crate::Escalation>) {
+        self.escalation = e;
+    }
+    pub(crate) fn position_mut(&mut self) -> &mut Position {
+        &mut self.position
+    }
+    /// The game's own copy of the map (Escalation's nominated homes change it).
+    pub(crate) fn map_mut(&mut self) -> &mut Map {
+        Arc::make_mut(&mut self.map)
+    }
+    pub(crate) fn set_phase(&mut self, phase: Phase) {
+        self.phase = phase;
     }
     pub fn history(&self) -> &[PhaseRecord] {
         &self.history
@@ -221,6 +244,13 @@ impl Game {
 
     /// Every power the current phase concerns, whether or not it gives orders.
     pub fn powers_with_decisions(&self) -> Vec<PowerId> {
+        // Escalation: the power whose turn it is to place; the nominations awaited.
+        if self.in_placement() {
+            return self.to_place().into_iter().collect();
+        }
+        if self.nominating() {
+            return self.awaited_nominations();
+        }
         self.map
             .power_ids()
             .filter(|&p| match self.phase.kind {
@@ -339,7 +369,16 @@ impl Game {
 
     /// Adjudicates the current phase with `orders` (missing orders: hold, disband, or the
     /// civil-disorder removals) and moves on to the next phase with something to decide.
+    /// Escalation: a placement not finished ends as it stands (no unit is placed for the
+    /// players whose turns remain); nominations not made are made by
+    /// [`Game::close_nominations`].
     pub fn process(&mut self, orders: &[(PowerId, Order)]) -> &PhaseRecord {
+        if self.in_placement() {
+            if let Some(e) = self.escalation.as_mut() {
+                e.closed = true;
+            }
+        }
+        self.close_nominations();
         let restrictions = self.restrictions();
         let step = self.engine.play(
             &self.map,
@@ -357,7 +396,9 @@ impl Game {
             result: step.result,
             after: step.after,
         });
+        let played = step.phase;
         self.advance(step.transition);
+        self.escalation_after(step.transition.fall_ended, played.year);
         self.history.last().expect("just pushed")
     }
 

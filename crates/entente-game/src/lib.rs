@@ -9,10 +9,14 @@
 
 pub mod assign;
 mod error;
+mod escalation;
 mod game;
 mod setup;
 
 pub use entente_judge::{Phase, PhaseKind, PhaseResult, Season};
 pub use error::{Error, ErrorKind, Result};
+pub use escalation::{
+    escalation_units, parse_nomination, parse_placement, Escalation, ESCALATION_HOMES,
+};
 pub use game::{check_year, EndOfGame, Game, PhaseRecord, SideVictory, YEARS};
 pub use setup::{Setup, WORLD_WAR_YEAR};
