@@ -105,19 +105,59 @@ impl Member {
 #[serde(tag = "act", rename_all = "kebab-case")]
 pub enum AuditAction {
     Founded,
-    Applied { member: MemberId },
-    SignedUp { member: MemberId },
-    Approved { member: MemberId },
-    Rejected { member: MemberId, reason: String },
-    AccessRemoved { member: MemberId, reason: String },
-    AccessRestored { member: MemberId },
-    GameMasterAppointed { member: MemberId },
-    GameMasterDismissed { member: MemberId },
-    AdminAppointed { member: MemberId },
-    OpenSignupSet { open: bool },
-    LeagueCreated { league: String },
-    SeasonCreated { league: String, season: String },
-    SeasonClosed { league: String, season: String },
+    Applied {
+        member: MemberId,
+    },
+    SignedUp {
+        member: MemberId,
+    },
+    Approved {
+        member: MemberId,
+    },
+    Rejected {
+        member: MemberId,
+        reason: String,
+    },
+    AccessRemoved {
+        member: MemberId,
+        reason: String,
+    },
+    AccessRestored {
+        member: MemberId,
+    },
+    GameMasterAppointed {
+        member: MemberId,
+    },
+    GameMasterDismissed {
+        member: MemberId,
+    },
+    AdminAppointed {
+        member: MemberId,
+    },
+    OpenSignupSet {
+        open: bool,
+    },
+    LeagueCreated {
+        league: String,
+    },
+    SeasonCreated {
+        league: String,
+        season: String,
+    },
+    SeasonClosed {
+        league: String,
+        season: String,
+    },
+    /// The club's name, logo text or rules page changed.
+    PagesEdited,
+    /// A game was entered in a season.
+    GameAttached {
+        game: String,
+        league: String,
+        season: String,
+    },
+    /// The ratings and the kept season tables were rebuilt from the stored results.
+    Recomputed,
 }
 
 /// An act as logged: its number (from 1), when, and who did it.
@@ -516,6 +556,52 @@ impl Club {
         }
         s.table = Some(table);
         self.record(at_ms, admin, AuditAction::SeasonClosed { league, season });
+        Ok(())
+    }
+
+    /// An administrator's act the club's record keeps nothing of but the log: the club's
+    /// pages edited, a game entered in a season (checked open), the ratings rebuilt.
+    pub fn log_admin_act(
+        &mut self,
+        admin: MemberId,
+        action: AuditAction,
+        at_ms: i64,
+    ) -> Result<(), ClubError> {
+        self.check_admin(admin)?;
+        if let AuditAction::GameAttached { league, season, .. } = &action {
+            let s = self
+                .leagues
+                .get(league)
+                .ok_or_else(|| ClubError::UnknownLeague(league.clone()))?
+                .season(season)
+                .ok_or_else(|| ClubError::UnknownSeason {
+                    league: league.clone(),
+                    season: season.clone(),
+                })?;
+            if s.table.is_some() {
+                return Err(ClubError::SeasonClosed {
+                    league: league.clone(),
+                    season: season.clone(),
+                });
+            }
+        }
+        self.record(at_ms, admin, action);
+        Ok(())
+    }
+
+    /// Puts back a season's kept table, rebuilt from the stored results (the log says
+    /// [`AuditAction::Recomputed`] once for all).
+    pub fn replace_table(&mut self, table: Standings) -> Result<(), ClubError> {
+        let (league, season) = (table.league.clone(), table.season.clone());
+        let s = self
+            .leagues
+            .get_mut(&league)
+            .ok_or_else(|| ClubError::UnknownLeague(league.clone()))?
+            .seasons
+            .iter_mut()
+            .find(|s| s.id == season)
+            .ok_or(ClubError::UnknownSeason { league, season })?;
+        s.table = Some(table);
         Ok(())
     }
 

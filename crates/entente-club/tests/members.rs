@@ -388,3 +388,53 @@ fn the_club_and_its_log_round_trip_through_json() {
             "action": {"act": "approved", "member": 2}})
     );
 }
+
+#[test]
+fn a_game_is_entered_only_in_an_open_season_and_only_by_an_administrator() {
+    let mut c = club(false);
+    let m = MemberId(2);
+    c.apply(m, app("Alice"), 20).unwrap();
+    c.approve(ADMIN, m, 21).unwrap();
+    c.create_league(ADMIN, "gb", "Gunboat", gunboat(), 30)
+        .unwrap();
+    c.create_season(ADMIN, "gb", "s1", "1", 31).unwrap();
+    let attach = |season: &str| AuditAction::GameAttached {
+        game: "g1".into(),
+        league: "gb".into(),
+        season: season.into(),
+    };
+    let logged = c.log.len();
+    assert_eq!(
+        c.log_admin_act(m, attach("s1"), 40),
+        Err(ClubError::NotAdmin(m))
+    );
+    assert_eq!(
+        c.log_admin_act(ADMIN, attach("s9"), 40),
+        Err(ClubError::UnknownSeason {
+            league: "gb".into(),
+            season: "s9".into()
+        })
+    );
+    assert_eq!(c.log.len(), logged, "a refused act logs nothing");
+    c.log_admin_act(ADMIN, attach("s1"), 41).unwrap();
+    assert_eq!(c.log.last().unwrap().action, attach("s1"));
+    let table = entente_club::standings("gb", c.leagues["gb"].season("s1").unwrap(), &[]).unwrap();
+    c.close_season(ADMIN, table.clone(), 50).unwrap();
+    assert_eq!(
+        c.log_admin_act(ADMIN, attach("s1"), 51),
+        Err(ClubError::SeasonClosed {
+            league: "gb".into(),
+            season: "s1".into()
+        })
+    );
+    // A rebuilt table replaces the kept one, without a log entry of its own.
+    let logged = c.log.len();
+    c.replace_table(table.clone()).unwrap();
+    assert_eq!(
+        c.leagues["gb"].season("s1").unwrap().table.as_ref(),
+        Some(&table)
+    );
+    assert_eq!(c.log.len(), logged);
+    c.log_admin_act(ADMIN, AuditAction::Recomputed, 60).unwrap();
+    assert_eq!(c.log.last().unwrap().action, AuditAction::Recomputed);
+}
