@@ -81,6 +81,7 @@ impl Session {
         if self.game.is_over() {
             return Err(Error::game_over());
         }
+        self.check_placement_over()?;
         let missing = self.status().missing;
         let passed = self.deadline.as_ref().is_some_and(|d| d.has_passed(now));
         if !force {

@@ -7,11 +7,12 @@ use crate::events::{Event, LoggedEvent};
 use crate::press::Message;
 use crate::sheet::{read_sheet_for, SheetLine};
 use entente_game::{
-    check_year, EndOfGame, Error, ErrorKind, Game, PhaseRecord, Result, Setup, WORLD_WAR_YEAR,
+    check_year, escalation_units, EndOfGame, Error, ErrorKind, Escalation, Game, PhaseRecord,
+    Result, Setup, WORLD_WAR_YEAR,
 };
 use entente_judge::{Dislodged, Failure, Outcome, Phase, PhaseKind, Season, Unit};
 use entente_judge::{Position, Rulebook};
-use entente_map::{LocSet, Map, PowerId, Variant};
+use entente_map::{LocSet, Map, PowerId, ProvinceId, Variant};
 use entente_orders::Order;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -251,6 +252,18 @@ impl Session {
             assignment,
         } = config;
         let map = variant.map.clone();
+        if map.is_escalation() {
+            return Session::new_escalation(SessionConfig {
+                variant,
+                rules,
+                setup,
+                players,
+                first_year,
+                options,
+                seed,
+                assignment,
+            });
+        }
         let seats = setup.seats(&map)?;
         if players.len() != seats.len() {
             return Err(Error::invalid(format!(
@@ -327,6 +340,159 @@ impl Session {
         };
         s.update_sides();
         Ok(s)
+    }
+
+    /// An Escalation game: each player one power (its colour), the powers no player takes
+    /// neutral (they never have a unit); the placement starts on the empty board, the
+    /// players' turns in the order they are listed, with the rulebook's number of units for
+    /// the number of players ([`escalation_units`]; [`Session::set_escalation_units`] for
+    /// another agreed number).
+    fn new_escalation(config: SessionConfig) -> Result<Session> {
+        let map = config.variant.map.clone();
+        if config.setup != Setup::Seven {
+            return Err(Error::invalid(format!(
+                "{} takes no rulebook setup: each player takes one power of the board",
+                map.name
+            )));
+        }
+        let mut order: Vec<PowerId> = Vec::new();
+        for p in &config.players {
+            match p.powers.as_slice() {
+                [one] if !order.contains(one) => order.push(*one),
+                [one] => {
+                    return Err(Error::invalid(format!(
+                        "{} is taken by two players",
+                        map.power(*one).name
+                    )))
+                }
+                _ => {
+                    return Err(Error::invalid(format!(
+                        "{}: in {} each player takes one power",
+                        p.name, map.name
+                    )))
+                }
+            }
+        }
+        let units = escalation_units(order.len()).ok_or_else(|| {
+            Error::invalid(format!("{} is played by two players or more", map.name))
+        })?;
+        let year = config.first_year.unwrap_or(map.start_year);
+        check_year("first year", year)?;
+        if let Some(end) = config.options.end_year {
+            check_year("end year", end)?;
+            if end < year {
+                return Err(Error::invalid(format!(
+                    "end year {end}: the game starts in {year}"
+                )));
+            }
+        }
+        let start = Phase::new(Season::Spring, year, PhaseKind::Movement);
+        let mut game = Game::from_position(map.clone(), config.rules, start, Position::empty(&map));
+        for p in map.power_ids().filter(|p| !order.contains(p)) {
+            game.set_neutral(p, true);
+        }
+        game.set_end_year(config.options.end_year);
+        game.start_escalation(order, units)?;
+        Ok(Session {
+            game,
+            variant: config.variant,
+            setup: config.setup,
+            first_year: year,
+            players: config.players,
+            options: config.options,
+            seed: config.seed,
+            assignment: config.assignment,
+            coin_toss: None,
+            sheets: Vec::new(),
+            contexts: Vec::new(),
+            pending: BTreeMap::new(),
+            press: Vec::new(),
+            events: Vec::new(),
+            deadline: None,
+            paused: false,
+            clock: None,
+        })
+    }
+
+    /// Escalation: another number of units each than the rulebook's table, agreed before the
+    /// first unit is placed.
+    pub fn set_escalation_units(&mut self, units_each: u32) -> Result<()> {
+        let Some(e) = self.game.escalation() else {
+            return Err(Error::invalid(format!(
+                "{} is not played under the escalation rule",
+                self.map().name
+            )));
+        };
+        if !e.placed.is_empty() {
+            return Err(Error::new(
+                ErrorKind::NotThisPhase,
+                "the number of units is agreed before the first is placed",
+            ));
+        }
+        let order = e.order.clone();
+        self.game.start_escalation(order, units_each)
+    }
+
+    /// A stored Escalation game's placements and nominations (its board is the position
+    /// restored).
+    pub fn restore_escalation(&mut self, e: Escalation) {
+        self.game.restore_escalation(e);
+    }
+
+    /// Escalation: `power` places its next unit ("A Par", "Place F Nth").
+    pub fn place(&mut self, power: PowerId, text: &str) -> Result<Unit> {
+        self.check_sender(power)?;
+        self.game.place_text(power, text)
+    }
+
+    /// Escalation: `power` nominates its home centres ("Home Par, Bre, Mar"). Once the last
+    /// awaited nomination is in, a Winter in which nobody has an adjustment to make is
+    /// adjudicated at once.
+    pub fn nominate(&mut self, power: PowerId, text: &str) -> Result<Vec<ProvinceId>> {
+        self.check_sender(power)?;
+        let homes = self.game.nominate_text(power, text)?;
+        if !self.game.nominating() && self.game.powers_to_order().is_empty() {
+            self.adjudicate_logged(false)?;
+        }
+        Ok(homes)
+    }
+
+    /// Refuses what the placement or the nominations leave no room for.
+    fn check_not_escalating(&self, what: &str) -> Result<()> {
+        if self.game.in_placement() {
+            return Err(Error::new(
+                ErrorKind::NotThisPhase,
+                format!(
+                    "{what}: the units are being placed ({} to place, one unit at a time: 'Place A Par')",
+                    self.game
+                        .to_place()
+                        .map_or("nobody".to_string(), |p| self.map().power(p).name.clone())
+                ),
+            ));
+        }
+        if self.game.nominating() {
+            return Err(Error::new(
+                ErrorKind::NotThisPhase,
+                format!(
+                    "{what}: home centres are nominated first ('Home Par, Bre, Mar'), awaited from {}",
+                    self.game
+                        .awaited_nominations()
+                        .iter()
+                        .map(|&p| self.map().power(p).name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// No adjudication while Escalation's units are being placed.
+    pub(crate) fn check_placement_over(&self) -> Result<()> {
+        if self.game.in_placement() {
+            return self.check_not_escalating("nothing to adjudicate");
+        }
+        Ok(())
     }
 
     /// A stored game: the session [`Session::new`] makes of `config` (the players as they
@@ -443,6 +609,7 @@ impl Session {
     /// line comes back as understood, or with what is wrong with it.
     pub fn submit(&mut self, power: PowerId, text: &str) -> Result<Vec<Echo>> {
         self.check_sender(power)?;
+        self.check_not_escalating("no order sheet now")?;
         let lines = read_sheet_for(self.map(), self.game.phase().kind, text);
         let echoes = self.echo(power, &lines);
         self.pending.insert(power, lines);
@@ -699,6 +866,7 @@ impl Session {
         if self.game.is_over() {
             return Err(Error::game_over());
         }
+        self.check_placement_over()?;
         let forced = !self.status().missing.is_empty();
         self.adjudicate_logged(forced)
     }

@@ -2,7 +2,9 @@
 //! end. The Great War (the rulebook's two-player First World War game, `greatwar.toml`) is
 //! created with setup 2: its sides, the coin toss before the Fall 1914 adjustments, Italy
 //! joining in Spring 1915. Versailles (`versailles.toml`) is won with 22 centres. The
-//! judge-level rules of each are in `cases/variants/<name>.scn`.
+//! judge-level rules of each are in `cases/variants/<name>.scn`. Escalation
+//! (`escalation.toml`) is placed at random on the empty board, home centres nominated at
+//! random after Fall 1901, and played on.
 
 use entente_game::{EndOfGame, Game, Phase, PhaseKind, Season, Setup};
 use entente_host::{Assignment, GameOptions, Player, Session, SessionConfig};
@@ -171,6 +173,10 @@ fn play_to_the_end(s: &mut Session, seed: u64) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut phases = 0;
     while !s.game().is_over() {
+        if s.game().nominating() {
+            nominate_at_random(s, &mut rng);
+            continue;
+        }
         let powers: Vec<PowerId> = (s.game().powers_with_decisions().into_iter())
             .filter(|&p| s.game().gives_orders(p))
             .collect();
@@ -333,6 +339,147 @@ fn a_random_versailles_game_is_played_to_its_end() {
                 assert!(s.game().position().centre_count(s.map(), *w) >= 22)
             }
             EndOfGame::ShortGame { .. } => assert!(s.game().phase().year > 1960),
+            other => panic!("seed {seed}: unexpected end {other:?}"),
+        }
+    }
+}
+
+/// Escalation's placement, each unit on a random empty space where it may stand.
+fn place_at_random(s: &mut Session, rng: &mut ChaCha8Rng) {
+    while let Some(p) = s.game().to_place() {
+        let map = s.map();
+        let pos = s.game().position();
+        let mut choices: Vec<String> = Vec::new();
+        for q in map.province_ids().filter(|&q| pos.unit_at(q).is_none()) {
+            let abbr = &map.province(q).abbr;
+            if map.is_land_or_coast(q) {
+                choices.push(format!("A {abbr}"));
+            }
+            if !map.province(q).coasts.is_empty() {
+                for &l in &map.province(q).coasts {
+                    choices.push(format!("F {}", map.loc_abbr(l)));
+                }
+            } else if map.can_occupy(UnitType::Fleet, entente_map::Loc(q.0)) {
+                choices.push(format!("F {abbr}"));
+            }
+        }
+        let unit = choices[rng.random_range(0..choices.len())].clone();
+        s.place(p, &format!("Place {unit}"))
+            .unwrap_or_else(|e| panic!("{unit}: {e}"));
+    }
+}
+
+/// Escalation's nominations: three random supply centres each, owned or not.
+fn nominate_at_random(s: &mut Session, rng: &mut ChaCha8Rng) {
+    for p in s.game().awaited_nominations() {
+        if !s.game().gives_orders(p) {
+            continue;
+        }
+        let map = s.map();
+        let mut centres: Vec<String> = map
+            .province_ids()
+            .filter(|&q| map.is_centre(q))
+            .map(|q| map.province(q).abbr.clone())
+            .collect();
+        let mut homes = Vec::new();
+        for _ in 0..3 {
+            homes.push(centres.swap_remove(rng.random_range(0..centres.len())));
+        }
+        s.nominate(p, &format!("Home {}", homes.join(", ")))
+            .expect("a nomination");
+    }
+    if s.game().nominating() {
+        // Every nominator left is silent: its owned centres are its homes.
+        s.adjudicate().expect("the nominations close");
+    }
+}
+
+#[test]
+fn an_escalation_game_starts_on_an_empty_board_with_the_table_s_units() {
+    for (n, units) in [(2, 12), (3, 8), (4, 6), (5, 5), (6, 4), (7, 3)] {
+        let mut s = escalation_game(n, 1, None);
+        let e = s.game().escalation().expect("an Escalation game");
+        assert_eq!(e.units_each, units, "{n} players");
+        assert_eq!(e.order.len(), n);
+        assert_eq!(s.game().position().units().count(), 0);
+        let silent: Vec<PowerId> = s
+            .map()
+            .power_ids()
+            .filter(|&p| s.game().is_neutral(p))
+            .collect();
+        assert_eq!(
+            silent.len(),
+            7 - n,
+            "the powers no player takes are neutral"
+        );
+        // Nothing is adjudicated, no sheet received, while the units are placed.
+        let first = e.order[0];
+        assert!(s.adjudicate().is_err());
+        let e = s.submit(first, "A Par H").unwrap_err();
+        assert!(e.message.contains("being placed"), "{e}");
+        place_at_random(&mut s, &mut ChaCha8Rng::seed_from_u64(n as u64));
+        assert_eq!(
+            s.game().position().units().count(),
+            n * units as usize,
+            "{n} players"
+        );
+        assert_eq!(
+            s.game().phase(),
+            Phase::new(Season::Spring, 1901, PhaseKind::Movement)
+        );
+    }
+}
+
+/// An Escalation game of `n` players, the first `n` powers, in the map's order.
+fn escalation_game(n: usize, seed: u64, end_year: Option<i32>) -> Session {
+    let variant = entente_map::Variant::builtin("escalation").expect("built in");
+    let players = variant
+        .map
+        .power_ids()
+        .take(n)
+        .map(|p| Player {
+            name: format!("{} player", variant.map.power(p).name),
+            powers: vec![p],
+        })
+        .collect();
+    Session::new(SessionConfig {
+        variant,
+        rules: Rulebook::default(),
+        setup: Setup::Seven,
+        players,
+        first_year: None,
+        options: GameOptions {
+            end_year,
+            ..GameOptions::default()
+        },
+        seed,
+        assignment: Assignment::Given,
+    })
+    .expect("an Escalation game")
+}
+
+#[test]
+fn a_random_escalation_game_is_played_to_its_end() {
+    for (n, seed) in [(3, 1), (7, 2)] {
+        let mut s = escalation_game(n, seed, Some(1950));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        place_at_random(&mut s, &mut rng);
+        let phases = play_to_the_end(&mut s, seed);
+        let e = s.game().escalation().unwrap();
+        assert!(e.nominated, "seed {seed}: the nominations were made");
+        for (p, homes) in &e.nominations {
+            assert_eq!(&s.map().power(*p).home_centres, homes);
+        }
+        assert!(phases > 4, "seed {seed}: {phases} phases");
+        eprintln!(
+            "{n} players, seed {seed}: {phases} phases, {}",
+            s.end_text().unwrap()
+        );
+        match s.game().end().expect("the game is over") {
+            EndOfGame::Victory(w) => {
+                assert!(s.game().position().centre_count(s.map(), *w) >= 18)
+            }
+            EndOfGame::ShortGame { .. } => assert!(s.game().phase().year > 1950),
             other => panic!("seed {seed}: unexpected end {other:?}"),
         }
     }

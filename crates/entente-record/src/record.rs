@@ -8,7 +8,7 @@
 //! adjudicating each phase from its recorded position, the positions kept as recorded.
 
 use crate::position_record::{parse_loc, parse_unit, unit_text, DislodgedRecord, PositionRecord};
-use entente_game::{EndOfGame, Error, PhaseRecord, Result, Setup};
+use entente_game::{EndOfGame, Error, Escalation, PhaseRecord, Result, Setup};
 use entente_host::{
     Assignment, CoinToss, Deadline, Event, GameOptions, LoggedEvent, Message, PhaseContext,
     PhaseSheets, Player, Recipients, Session, SessionConfig, SessionParts, SheetLine, StoredLine,
@@ -63,6 +63,136 @@ pub struct GameRecord {
     pub deadline: Option<DeadlineRecord>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub paused: bool,
+    /// Escalation's placement and nominations (absent in other games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub escalation: Option<EscalationRecord>,
+}
+
+/// Escalation: the turn order, the units placed in the order they were, the nominations.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct EscalationRecord {
+    pub units_each: u32,
+    /// The powers in their turn order.
+    pub order: Vec<String>,
+    /// Every unit placed, in the order placed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placed: Vec<PlacedRecord>,
+    /// The first year, after whose Fall home centres are nominated.
+    pub year: i32,
+    /// The home centres nominated, by power, in the order received.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nominations: Vec<NominationRecord>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub nominating: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub nominated: bool,
+    /// The placement ended before every unit was placed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub closed: bool,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PlacedRecord {
+    pub power: String,
+    /// `A par`, `F stp/sc`.
+    pub unit: String,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct NominationRecord {
+    pub power: String,
+    /// Province abbreviations, `par`.
+    pub homes: Vec<String>,
+}
+
+fn escalation_record(map: &Map, e: &Escalation) -> EscalationRecord {
+    EscalationRecord {
+        units_each: e.units_each,
+        order: names(map, &e.order),
+        placed: e
+            .placed
+            .iter()
+            .map(|u| PlacedRecord {
+                power: map.power(u.power).name.clone(),
+                unit: unit_text(map, u.ty, u.loc),
+            })
+            .collect(),
+        year: e.year,
+        nominations: e
+            .nominations
+            .iter()
+            .map(|(p, homes)| NominationRecord {
+                power: map.power(*p).name.clone(),
+                homes: homes
+                    .iter()
+                    .map(|&h| map.province(h).abbr.clone())
+                    .collect(),
+            })
+            .collect(),
+        nominating: e.nominating,
+        nominated: e.nominated,
+        closed: e.closed,
+    }
+}
+
+fn escalation_of(map: &Map, r: &EscalationRecord) -> Result<Escalation> {
+    if !map.is_escalation() {
+        return Err(Error::unreadable(format!(
+            "escalation: {} is not played under the escalation rule",
+            map.name
+        )));
+    }
+    let order: Vec<PowerId> = r
+        .order
+        .iter()
+        .map(|n| power_of(map, n))
+        .collect::<Result<_>>()?;
+    if order.is_empty() || r.placed.len() > order.len() * r.units_each as usize {
+        return Err(Error::unreadable(format!(
+            "escalation: {} units placed, {} each for {} players",
+            r.placed.len(),
+            r.units_each,
+            order.len()
+        )));
+    }
+    let mut placed = Vec::new();
+    for (i, p) in r.placed.iter().enumerate() {
+        let power = power_of(map, &p.power)?;
+        if power != order[i % order.len()] {
+            return Err(Error::unreadable(format!(
+                "escalation: unit {} placed by {} out of turn",
+                i + 1,
+                p.power
+            )));
+        }
+        let (ty, loc) = parse_unit(map, &p.unit)?;
+        placed.push(Unit { power, ty, loc });
+    }
+    let mut nominations = Vec::new();
+    for n in &r.nominations {
+        let homes = n
+            .homes
+            .iter()
+            .map(|a| {
+                map.lookup_province(a)
+                    .filter(|&p| map.is_centre(p))
+                    .ok_or_else(|| {
+                        Error::unreadable(format!("escalation: '{a}' is not a supply centre"))
+                    })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        nominations.push((power_of(map, &n.power)?, homes));
+    }
+    Ok(Escalation {
+        units_each: r.units_each,
+        order,
+        placed,
+        year: r.year,
+        nominations,
+        nominating: r.nominating,
+        nominated: r.nominated,
+        closed: r.closed,
+    })
 }
 
 /// The variant: a name (format 1: a built-in name or a file's path), or the variant with
@@ -458,6 +588,7 @@ impl SessionRecord for Session {
                 zone: d.zone.clone(),
             }),
             paused: self.is_paused(),
+            escalation: self.game().escalation().map(|e| escalation_record(map, e)),
         }
     }
 
@@ -616,7 +747,28 @@ pub fn from_record(r: &GameRecord) -> Result<Session> {
         .chain([&r.current.position])
         .map(|p| p.to_position(&map))
         .collect::<Result<Vec<Position>>>()?;
-    if positions[0] != Position::start(&map) {
+    // An Escalation game starts from the board its placements made.
+    let start = match &r.escalation {
+        Some(e) => {
+            let mut pos = Position::empty(&map);
+            for u in escalation_of(&map, e)?.placed {
+                let p = map.province_of(u.loc);
+                if pos.unit_at(p).is_some() {
+                    return Err(Error::unreadable(format!(
+                        "escalation: two units placed in '{}'",
+                        map.province(p).abbr
+                    )));
+                }
+                pos.place(&map, u);
+                if map.is_centre(p) {
+                    pos.set_owner(p, Some(u.power));
+                }
+            }
+            pos
+        }
+        None => Position::start(&map),
+    };
+    if positions[0] != start {
         return Err(Error::unreadable(
             "the record does not start from the setup's start position",
         ));
@@ -714,6 +866,9 @@ pub fn from_record(r: &GameRecord) -> Result<Session> {
         },
     )?;
     s.set_context(&context_of(&map, &r.current.context)?);
+    if let Some(e) = &r.escalation {
+        s.restore_escalation(escalation_of(&map, e)?);
+    }
     if s.players() != final_players.as_slice() {
         return Err(Error::unreadable(
             "the record's players do not match its coin toss",
