@@ -184,3 +184,108 @@ pub fn game_players(s: &Session, out: &mut String) {
         let _ = writeln!(out, "{}: {}", p.name, powers_list(s.map(), &p.powers));
     }
 }
+
+/// Escalation's placement in judge form: the number each places and the turn order, each
+/// unit placed in the order placed, and who places next. Nothing for another game.
+pub fn placement_listing(s: &Session, out: &mut String) {
+    placement_listing_in(&English, s, out);
+}
+
+/// [`placement_listing`] in the words of `w` (the phrases are English only so far).
+pub fn placement_listing_in(w: &dyn Words, s: &Session, out: &mut String) {
+    let Some(e) = s.game().escalation() else {
+        return;
+    };
+    let map = s.map();
+    let order: Vec<String> = e.order.iter().map(|&p| w.power(map, p)).collect();
+    let _ = writeln!(
+        out,
+        "Placement (Escalation), before {}: {} each, in turn: {}.\n",
+        w.phase_title(
+            map,
+            entente_judge::Phase::new(entente_judge::Season::Spring, e.year, PhaseKind::Movement)
+        ),
+        w.text("units-count", &[("n", Arg::N(e.units_each as i64))]),
+        order.join(", ")
+    );
+    for u in &e.placed {
+        let _ = writeln!(
+            out,
+            "{}: {} {}.",
+            w.power(map, u.power),
+            w.word(match u.ty {
+                entente_map::UnitType::Army => "unit-army",
+                entente_map::UnitType::Fleet => "unit-fleet",
+            }),
+            w.loc(map, u.loc)
+        );
+    }
+    match s.game().to_place() {
+        Some(p) => {
+            let _ = writeln!(
+                out,
+                "\n{} to place: {} of {} placed.\n",
+                w.power(map, p),
+                e.placed.len(),
+                e.order.len() * e.units_each as usize
+            );
+        }
+        None if e.closed => {
+            let _ = writeln!(
+                out,
+                "\nThe placement was ended before every unit was placed.\n"
+            );
+        }
+        None => {
+            let _ = writeln!(out);
+        }
+    }
+}
+
+/// Escalation's nominations in judge form: each power's home centres, once nominated (or
+/// the nominations received so far, with those awaited). Nothing before the nominations.
+pub fn nominations_listing(s: &Session, out: &mut String) {
+    nominations_listing_in(&English, s, out);
+}
+
+/// [`nominations_listing`] in the words of `w` (the phrases are English only so far).
+pub fn nominations_listing_in(w: &dyn Words, s: &Session, out: &mut String) {
+    let Some(e) = s.game().escalation() else {
+        return;
+    };
+    if !e.nominating && !e.nominated {
+        return;
+    }
+    let map = s.map();
+    let _ = writeln!(
+        out,
+        "Home centres nominated (Escalation), {}:\n",
+        w.phase_title(
+            map,
+            entente_judge::Phase::new(entente_judge::Season::Winter, e.year, PhaseKind::Adjustment)
+        )
+    );
+    for (p, homes) in &e.nominations {
+        if e.nominating {
+            // Written down secretly: what was nominated is told once every nomination is in.
+            let _ = writeln!(out, "{}: nominated.", w.power(map, *p));
+            continue;
+        }
+        let names: Vec<String> = homes.iter().map(|&h| w.province(map, h)).collect();
+        let _ = writeln!(
+            out,
+            "{}: {}.",
+            w.power(map, *p),
+            if names.is_empty() {
+                w.word("no-centres")
+            } else {
+                names.join(", ")
+            }
+        );
+    }
+    let awaited = s.game().awaited_nominations();
+    if !awaited.is_empty() {
+        let _ = writeln!(out, "Awaited from: {}.", powers_list(map, &awaited));
+    }
+    let _ = writeln!(out);
+}

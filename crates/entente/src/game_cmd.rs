@@ -12,7 +12,10 @@ use entente_host::{
 use entente_judge::{Edition, Rulebook};
 use entente_map::{Map, PowerId, Variant};
 use entente_record::pydip;
-use entente_report::game::{echo_lines_in, game_phase, game_players, game_status, powers_list};
+use entente_report::game::{
+    echo_lines_in, game_phase, game_players, game_status, nominations_listing, placement_listing,
+    powers_list,
+};
 use entente_report::phase_title;
 use entente_store::{FileStore, GameStore};
 use std::fmt::Write;
@@ -66,6 +69,22 @@ enum GameCommand {
     Replace(ReplaceArgs),
     /// The game master's acts so far, oldest first.
     Log(FileArgs),
+    /// Escalation: a power places its next unit on the empty board ("A Par", "F Nth").
+    Place(EscalationArgs),
+    /// Escalation: a power nominates its three home centres after Fall 1901
+    /// ("Par, Bre, Mar").
+    Home(EscalationArgs),
+}
+
+#[derive(clap::Args)]
+struct EscalationArgs {
+    file: String,
+    /// The power placing or nominating.
+    #[arg(long)]
+    power: String,
+    /// The unit to place (`A Par`, `F Nth`, `F Stp/sc`) or the home centres
+    /// (`Par, Bre, Mar`).
+    text: String,
 }
 
 #[derive(clap::Args)]
@@ -140,6 +159,10 @@ struct NewArgs {
     /// Players are not told who plays which power; press comes without its sender.
     #[arg(long)]
     anonymous: bool,
+    /// Escalation: the units each player places, if not the rulebook's table's number for
+    /// the number of players (2: 12, 3: 8, 4: 6, 5: 5, 6: 4, 7: 3).
+    #[arg(long)]
+    escalation_units: Option<u32>,
 }
 
 #[derive(clap::Args)]
@@ -286,6 +309,8 @@ pub fn run(args: Args) -> CliResult<ExitCode> {
         GameCommand::Resume(a) => act(&a.file, |s| s.resume().map(|_| "Resumed.".to_string())),
         GameCommand::Replace(a) => replace(a),
         GameCommand::Log(a) => log(&a.file),
+        GameCommand::Place(a) => escalation_act(a, true),
+        GameCommand::Home(a) => escalation_act(a, false),
     }
 }
 
@@ -429,6 +454,9 @@ fn new_game(a: NewArgs) -> CliResult<ExitCode> {
             _ => e,
         })?;
     s.set_clock(jiff::Timestamp::now);
+    if let Some(n) = a.escalation_units {
+        s.set_escalation_units(n)?;
+    }
     if deadline.is_some() {
         s.set_deadline(deadline)?;
     }
@@ -439,7 +467,9 @@ fn new_game(a: NewArgs) -> CliResult<ExitCode> {
         "New game {} ({}, {}, {} rules), {}.",
         a.file,
         map.name,
-        if s.setup() == Setup::Seven && map.powers().len() != 7 {
+        if map.is_escalation() {
+            format!("{} players", s.players().len())
+        } else if s.setup() == Setup::Seven && map.powers().len() != 7 {
             format!("{} players", map.powers().len())
         } else {
             format!("setup {}", s.setup())
@@ -460,6 +490,17 @@ fn new_game(a: NewArgs) -> CliResult<ExitCode> {
     if let Some(d) = s.deadline() {
         let _ = writeln!(out, "Deadline: {d}");
     }
+    if let Some(e) = s.game().escalation() {
+        let _ = writeln!(
+            out,
+            "Placement (Escalation): {} units each, one at a time in turn: {}. First: \
+             `entente game place {} --power {} \"A Par\"`.",
+            e.units_each,
+            powers_list(&map, &e.order),
+            a.file,
+            map.power(e.order[0]).name
+        );
+    }
     print!("{out}");
     Ok(ExitCode::SUCCESS)
 }
@@ -472,6 +513,11 @@ fn orders(a: OrdersArgs) -> CliResult<ExitCode> {
     };
     let out = update(&a.file, |s| {
         let p = power(s.map(), &a.power)?;
+        // Escalation: a placement, or a nomination, may come as the power's orders.
+        let first_word = text.split_whitespace().next().unwrap_or("").to_lowercase();
+        if s.game().in_placement() || (s.game().nominating() && first_word.starts_with("home")) {
+            return escalation_order(&a.file, s, p, &text);
+        }
         if !a.empty && read_sheet(s.map(), &text).is_empty() {
             return Err(format!(
                 "the sheet for {} has no orders (was {} empty?); nothing was changed. \
@@ -500,6 +546,112 @@ fn orders(a: OrdersArgs) -> CliResult<ExitCode> {
     })?;
     print!("{out}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// `entente game place` and `entente game home`.
+fn escalation_act(a: EscalationArgs, place: bool) -> CliResult<ExitCode> {
+    let out = update(&a.file, |s| {
+        let p = power(s.map(), &a.power)?;
+        let g = s.game();
+        if g.escalation().is_none() {
+            return Err(format!(
+                "{} is not an Escalation game: no units are placed nor home centres nominated",
+                a.file
+            )
+            .into());
+        }
+        if place && !g.in_placement() {
+            return Err(Error::new(
+                ErrorKind::NotThisPhase,
+                if g.nominating() {
+                    "the placement is over: home centres are nominated now (`entente game home`)"
+                } else {
+                    "the placement is over"
+                },
+            )
+            .into());
+        }
+        if !place && !g.nominating() {
+            return Err(Error::new(
+                ErrorKind::NotThisPhase,
+                if g.in_placement() {
+                    "home centres are nominated once Fall 1901 is over; units are placed now \
+                     (`entente game place`)"
+                } else {
+                    "no nominations now: home centres are nominated once, after the first Fall"
+                },
+            )
+            .into());
+        }
+        escalation_order(&a.file, s, p, &a.text)
+    })?;
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Escalation: a placement ("Place A Par") or a nomination ("Home Par, Bre, Mar") given as
+/// the power's orders; one line.
+fn escalation_order(file: &str, s: &mut Session, p: PowerId, text: &str) -> CliResult<String> {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let [line] = lines.as_slice() else {
+        return Err(format!(
+            "{}: one line, {} (nothing was changed)",
+            if s.game().in_placement() {
+                "the units are placed one at a time"
+            } else {
+                "home centres are nominated in one line"
+            },
+            if s.game().in_placement() {
+                "'Place A Par' or 'Place F Nth'"
+            } else {
+                "'Home Par, Bre, Mar'"
+            }
+        )
+        .into());
+    };
+    let mut out = String::new();
+    let name = s.map().power(p).name.clone();
+    if s.game().in_placement() {
+        let u = s.place(p, line)?;
+        let e = s.game().escalation().expect("an Escalation game");
+        let _ = writeln!(
+            out,
+            "{name} places {} {} ({} of {} placed).",
+            u.ty.letter(),
+            s.map().loc_name(u.loc),
+            e.placed.len(),
+            e.order.len() * e.units_each as usize
+        );
+        if !s.game().in_placement() {
+            let _ = writeln!(out);
+            placement_listing(s, &mut out);
+        }
+    } else {
+        let before = s.game().history().len();
+        let homes = s.nominate(p, line)?;
+        let names: Vec<String> = homes
+            .iter()
+            .map(|&h| s.map().province(h).name.clone())
+            .collect();
+        let _ = writeln!(
+            out,
+            "{name} nominates {} as its home centres.",
+            names.join(", ")
+        );
+        if !s.game().nominating() {
+            let _ = writeln!(out);
+            nominations_listing(s, &mut out);
+            for i in before..s.game().history().len() {
+                game_phase(s, i, &mut out);
+            }
+        }
+    }
+    out.push_str(&status_text(file, s));
+    Ok(out)
 }
 
 fn warning_lines(warnings: &[String], out: &mut String) {
@@ -551,6 +703,22 @@ fn status_text(file: &str, s: &Session) -> String {
         return out;
     }
     let map = s.map();
+    if let (Some(p), Some(e)) = (s.game().to_place(), s.game().escalation()) {
+        let _ = writeln!(
+            out,
+            "To place: {} ({} of {} placed; `Place A Par` or `Place F Nth`)",
+            map.power(p).name,
+            e.placed.len(),
+            e.order.len() * e.units_each as usize
+        );
+    }
+    if s.game().nominating() {
+        let _ = writeln!(
+            out,
+            "Home centres to nominate (three supply centres, `Home Par, Bre, Mar`): {}",
+            powers_list(map, &s.game().awaited_nominations())
+        );
+    }
     let pos = s.game().position();
     let st = s.status();
     let unit = |u: &entente_judge::Unit| format!("{} {}", u.ty.letter(), map.loc_name(u.loc));
@@ -771,10 +939,29 @@ fn history(a: HistoryArgs) -> CliResult<ExitCode> {
     );
     game_players(&s, &mut out);
     out.push('\n');
+    if only.is_none() {
+        placement_listing(&s, &mut out);
+    }
+    // Escalation's nominations come after the first Fall, before its Winter.
+    let nominated_before = |i: usize| {
+        s.game().escalation().is_some_and(|e| {
+            let h = &s.game().history()[i];
+            h.phase.year > e.year
+                || (h.phase.year == e.year && h.phase.kind == entente_judge::PhaseKind::Adjustment)
+        })
+    };
+    let mut nominations_shown = false;
     for i in 0..s.game().history().len() {
+        if only.is_none() && !nominations_shown && nominated_before(i) {
+            nominations_listing(&s, &mut out);
+            nominations_shown = true;
+        }
         if only.is_none_or(|k| k == i) {
             game_phase(&s, i, &mut out);
         }
+    }
+    if only.is_none() && !nominations_shown {
+        nominations_listing(&s, &mut out);
     }
     out.push_str(&status_text(&a.file, &s));
     print!("{out}");
