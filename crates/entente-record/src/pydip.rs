@@ -743,6 +743,18 @@ pub fn export(s: &Session, id: &str) -> Value {
             if mismatch && h.phase.kind == PhaseKind::Movement {
                 words = vec!["void"];
             }
+            // As the package: a fleet convoying an army that goes there, but not on a
+            // route that carries it (no route, or the army goes over land), is `no convoy`
+            // and `void`.
+            if let (Order::Convoy { target, .. }, false) = (order, mismatch) {
+                let over_land = matches!(
+                    r.outcome,
+                    Outcome::Failed(Failure::Void(Void::ArmyGoesOverLand))
+                );
+                if (over_land || no_convoy(target.loc)) && !words.contains(&"dislodged") {
+                    words = vec!["no convoy", "void"];
+                }
+            }
             // As the package: a support that is not cut, of the strongest move (not by
             // convoy) into a province where a unit of the supporter's own power stays, is
             // void (the package counts it, then takes it back).
