@@ -233,3 +233,92 @@ withdraw-vote = Odvolat můj hlas
 your-vote-draw = Hlasovali jste pro remízu všech přeživších.
 your-vote-draw-among = Hlasovali jste pro remízu mezi: { $powers }.
 your-vote-concede = Hlasovali jste pro přenechání vítězství: { $power }.
+
+# Klub (issue 17).
+club = Klub
+club-members = Členové
+club-fame = Síň slávy
+club-ratings = Věčné bojiště
+club-leagues = Ligy
+club-archive = Archiv
+club-member-count = { $n ->
+    [one] { $n } člen
+    [few] { $n } členové
+   *[other] { $n } členů
+}
+club-country = Země
+club-languages = Jazyky
+club-message = Vzkaz správcům
+club-apply = Požádat o členství
+club-state-applied = Vaše přihláška čeká na správce.
+club-state-active = Jste členem.
+club-state-rejected = Vaše přihláška byla zamítnuta.
+club-state-removed = Váš přístup byl odebrán.
+club-admin = Správa
+club-rules = Pravidla
+club-name = Jméno
+club-games = Hry
+club-roles = Role
+club-role-admin = správce
+club-role-gm = herní mistr
+club-solos = Sólová vítězství
+club-draws = Remízy
+club-survivals = Přežití
+club-eliminations = Vyřazení
+club-reliability = Zmeškané fáze / odehrané fáze
+club-rating = Hodnocení
+club-my-settings = Moje nastavení
+club-phase-mail = E-mail při každé nové fázi
+club-hide-country = Skrýt mou zemi
+club-solo = sólo
+club-draw-of = { $n ->
+    [one] remíza jediného
+   *[other] remíza { $n } mocností
+}
+club-survived = přežil
+club-defeated = poražen
+club-eliminated = vyřazen
+club-power = Mocnost
+club-result = Výsledek
+club-centres = Centra
+club-year = Rok
+club-overall = Všechny varianty
+club-best = Nejlepší výsledky
+club-ratings-about = Počítá se každá hodnocená hra (hodnocení Weng-Lin); tabulka je seřazena podle μ − 3σ.
+club-scoring-draw-size = bodování podle velikosti remízy
+club-scoring-sum-of-squares = součet čtverců
+club-scoring-c-diplo = C-Diplo
+club-press-full = plná diplomacie
+club-press-public = jen veřejné zprávy
+club-press-gunboat = gunboat
+club-games-per-member = { $n ->
+    [one] { $n } hra na člena
+    [few] { $n } hry na člena
+   *[other] { $n } her na člena
+}
+club-closed = uzavřena
+club-score = Body
+club-best-game = Nejlepší hra
+club-variant = Varianta
+club-players = Hráči
+club-reason = důvod
+club-applications = Přihlášky
+club-approve = Schválit
+club-reject = Zamítnout
+club-remove = Odebrat přístup
+club-appoint-gm = Jmenovat herním mistrem
+club-appoint-admin = Jmenovat správcem
+club-restore = Vrátit přístup
+club-new-league = Nová liga
+club-press = Diplomacie
+club-deadlines = Termíny
+club-games-each = Her na člena
+club-scoring = Bodování
+club-create = Vytvořit
+club-new-season = Nová sezóna
+club-attach = Zařadit hru
+club-close = Uzavřít sezónu
+club-pages = Stránky klubu
+club-logo = Text loga
+club-open-signup = Volný vstup (bez schválení)
+club-log = Záznam

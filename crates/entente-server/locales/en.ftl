@@ -233,3 +233,90 @@ withdraw-vote = Withdraw my vote
 your-vote-draw = You voted for a draw of all survivors.
 your-vote-draw-among = You voted for a draw shared by { $powers }.
 your-vote-concede = You voted to concede the game to { $power }.
+
+# The club (issue 17).
+club = Club
+club-members = Members
+club-fame = Hall of fame
+club-ratings = Eternal battlefield
+club-leagues = Leagues
+club-archive = Archive
+club-member-count = { $n ->
+    [one] { $n } member
+   *[other] { $n } members
+}
+club-country = Country
+club-languages = Languages
+club-message = A word to the administrators
+club-apply = Apply for membership
+club-state-applied = Your application waits for an administrator.
+club-state-active = You are a member.
+club-state-rejected = Your application was rejected.
+club-state-removed = Your access was removed.
+club-admin = Administration
+club-rules = Rules
+club-name = Name
+club-games = Games
+club-roles = Roles
+club-role-admin = administrator
+club-role-gm = game master
+club-solos = Solo victories
+club-draws = Draws
+club-survivals = Survivals
+club-eliminations = Eliminations
+club-reliability = Missed phases / phases played
+club-rating = Rating
+club-my-settings = My settings
+club-phase-mail = E-mail on each new phase
+club-hide-country = Hide my country
+club-solo = solo
+club-draw-of = { $n ->
+    [one] draw alone
+   *[other] { $n }-way draw
+}
+club-survived = survived
+club-defeated = defeated
+club-eliminated = eliminated
+club-power = Power
+club-result = Result
+club-centres = Centres
+club-year = Year
+club-overall = All variants
+club-best = Best results
+club-ratings-about = Every rated game counts (Weng-Lin rating); the table is ordered by μ − 3σ.
+club-scoring-draw-size = draw-size scoring
+club-scoring-sum-of-squares = sum of squares
+club-scoring-c-diplo = C-Diplo
+club-press-full = full press
+club-press-public = public press only
+club-press-gunboat = gunboat
+club-games-per-member = { $n ->
+    [one] { $n } game per member
+   *[other] { $n } games per member
+}
+club-closed = closed
+club-score = Score
+club-best-game = Best game
+club-variant = Variant
+club-players = Players
+club-reason = reason
+club-applications = Applications
+club-approve = Approve
+club-reject = Reject
+club-remove = Remove access
+club-appoint-gm = Appoint game master
+club-appoint-admin = Appoint administrator
+club-restore = Restore access
+club-new-league = New league
+club-press = Press
+club-deadlines = Deadlines
+club-games-each = Games per member
+club-scoring = Scoring
+club-create = Create
+club-new-season = New season
+club-attach = Enter the game
+club-close = Close the season
+club-pages = The club's pages
+club-logo = Logo text
+club-open-signup = Open sign-up (no approval)
+club-log = Log

@@ -233,3 +233,90 @@ withdraw-vote = Retirer mon vote
 your-vote-draw = Vous avez voté pour la nulle entre tous les survivants.
 your-vote-draw-among = Vous avez voté pour une nulle partagée par { $powers }.
 your-vote-concede = Vous avez voté pour concéder la partie à { $power }.
+
+# Le club (issue 17).
+club = Club
+club-members = Membres
+club-fame = Panthéon
+club-ratings = Champ de bataille éternel
+club-leagues = Ligues
+club-archive = Archives
+club-member-count = { $n ->
+    [one] { $n } membre
+   *[other] { $n } membres
+}
+club-country = Pays
+club-languages = Langues
+club-message = Un mot aux administrateurs
+club-apply = Demander l'adhésion
+club-state-applied = Votre demande attend un administrateur.
+club-state-active = Vous êtes membre.
+club-state-rejected = Votre demande a été refusée.
+club-state-removed = Votre accès a été retiré.
+club-admin = Administration
+club-rules = Règlement
+club-name = Nom
+club-games = Parties
+club-roles = Rôles
+club-role-admin = administrateur
+club-role-gm = maître du jeu
+club-solos = Victoires en solitaire
+club-draws = Nulles
+club-survivals = Survies
+club-eliminations = Éliminations
+club-reliability = Phases manquées / phases jouées
+club-rating = Classement
+club-my-settings = Mes réglages
+club-phase-mail = Un courriel à chaque nouvelle phase
+club-hide-country = Cacher mon pays
+club-solo = victoire en solitaire
+club-draw-of = { $n ->
+    [one] nulle à un seul
+   *[other] nulle à { $n }
+}
+club-survived = survivant
+club-defeated = battu
+club-eliminated = éliminé
+club-power = Puissance
+club-result = Résultat
+club-centres = Centres
+club-year = Année
+club-overall = Toutes les variantes
+club-best = Meilleurs résultats
+club-ratings-about = Chaque partie classée compte (classement Weng-Lin) ; le tableau est trié par μ − 3σ.
+club-scoring-draw-size = score selon la taille de la nulle
+club-scoring-sum-of-squares = somme des carrés
+club-scoring-c-diplo = C-Diplo
+club-press-full = presse complète
+club-press-public = presse publique seulement
+club-press-gunboat = gunboat
+club-games-per-member = { $n ->
+    [one] { $n } partie par membre
+   *[other] { $n } parties par membre
+}
+club-closed = close
+club-score = Score
+club-best-game = Meilleure partie
+club-variant = Variante
+club-players = Joueurs
+club-reason = motif
+club-applications = Demandes
+club-approve = Accepter
+club-reject = Refuser
+club-remove = Retirer l'accès
+club-appoint-gm = Nommer maître du jeu
+club-appoint-admin = Nommer administrateur
+club-restore = Rendre l'accès
+club-new-league = Nouvelle ligue
+club-press = Presse
+club-deadlines = Délais
+club-games-each = Parties par membre
+club-scoring = Score
+club-create = Créer
+club-new-season = Nouvelle saison
+club-attach = Inscrire la partie
+club-close = Clore la saison
+club-pages = Les pages du club
+club-logo = Texte du logo
+club-open-signup = Adhésion libre (sans approbation)
+club-log = Journal

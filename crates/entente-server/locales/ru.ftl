@@ -234,3 +234,92 @@ withdraw-vote = Отозвать мой голос
 your-vote-draw = Вы проголосовали за ничью всех выживших.
 your-vote-draw-among = Вы проголосовали за ничью между: { $powers }.
 your-vote-concede = Вы проголосовали за уступку победы: { $power }.
+
+# Клуб (issue 17).
+club = Клуб
+club-members = Участники
+club-fame = Зал славы
+club-ratings = Вечное поле битвы
+club-leagues = Лиги
+club-archive = Архив
+club-member-count = { $n ->
+    [one] { $n } участник
+    [few] { $n } участника
+   *[other] { $n } участников
+}
+club-country = Страна
+club-languages = Языки
+club-message = Слово администраторам
+club-apply = Подать заявку
+club-state-applied = Ваша заявка ждёт администратора.
+club-state-active = Вы участник клуба.
+club-state-rejected = Ваша заявка отклонена.
+club-state-removed = Ваш доступ отозван.
+club-admin = Администрирование
+club-rules = Правила
+club-name = Имя
+club-games = Партии
+club-roles = Роли
+club-role-admin = администратор
+club-role-gm = ведущий
+club-solos = Единоличные победы
+club-draws = Ничьи
+club-survivals = Выживания
+club-eliminations = Выбывания
+club-reliability = Пропущено фаз / сыграно фаз
+club-rating = Рейтинг
+club-my-settings = Мои настройки
+club-phase-mail = Письмо при каждой новой фазе
+club-hide-country = Скрыть мою страну
+club-solo = единоличная победа
+club-draw-of = { $n ->
+    [one] ничья одного
+   *[other] ничья { $n } держав
+}
+club-survived = выжил
+club-defeated = побеждён
+club-eliminated = выбыл
+club-power = Держава
+club-result = Итог
+club-centres = Центры
+club-year = Год
+club-overall = Все варианты
+club-best = Лучшие результаты
+club-ratings-about = Учитывается каждая рейтинговая партия (рейтинг Weng-Lin); таблица упорядочена по μ − 3σ.
+club-scoring-draw-size = счёт по размеру ничьей
+club-scoring-sum-of-squares = сумма квадратов
+club-scoring-c-diplo = C-Diplo
+club-press-full = полная переписка
+club-press-public = только открытые сообщения
+club-press-gunboat = без переписки (gunboat)
+club-games-per-member = { $n ->
+    [one] { $n } партия на участника
+    [few] { $n } партии на участника
+   *[other] { $n } партий на участника
+}
+club-closed = закрыт
+club-score = Очки
+club-best-game = Лучшая партия
+club-variant = Вариант
+club-players = Игроки
+club-reason = причина
+club-applications = Заявки
+club-approve = Принять
+club-reject = Отклонить
+club-remove = Отозвать доступ
+club-appoint-gm = Назначить ведущим
+club-appoint-admin = Назначить администратором
+club-restore = Вернуть доступ
+club-new-league = Новая лига
+club-press = Переписка
+club-deadlines = Сроки
+club-games-each = Партий на участника
+club-scoring = Подсчёт очков
+club-create = Создать
+club-new-season = Новый сезон
+club-attach = Включить партию
+club-close = Закрыть сезон
+club-pages = Страницы клуба
+club-logo = Текст логотипа
+club-open-signup = Свободный вход (без одобрения)
+club-log = Журнал

@@ -159,6 +159,8 @@ pub async fn sign_up(db: &Db, name: &str, email: &str, password: &str) -> ApiRes
         }
         e => e,
     })?;
+    // The first account founds the club and is its first administrator (docs/club.md).
+    crate::club::ensure_founded(db).await?;
     Ok(Caller {
         id: row.try_get(0)?,
         name: name.to_string(),

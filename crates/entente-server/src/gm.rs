@@ -359,6 +359,8 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
         }
         GmAct::Rollback => {
             s.rollback()?;
+            // A game rolled back from its end is not finished any more.
+            crate::club::forget_result(&mut tx, id).await?;
             schedule_next(&mut s, &game.options)?;
             // The phase is open again: readiness marked in it before it was adjudicated
             // would end it as soon as anyone marks ready again.

@@ -842,7 +842,9 @@ async fn events(
 pub struct ApiDoc;
 
 async fn openapi() -> Json<utoipa::openapi::OpenApi> {
-    Json(ApiDoc::openapi())
+    let mut doc = ApiDoc::openapi();
+    doc.merge(crate::club_http::ClubApiDoc::openapi());
+    Json(doc)
 }
 
 async fn method_not_allowed() -> Response {
@@ -889,6 +891,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/games/{id}/record", get(record))
         .route("/api/v1/games/{id}/gm", post(gm_act))
         .route("/api/v1/games/{id}/events", get(events))
+        .merge(crate::club_http::routes())
         .merge(crate::web::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

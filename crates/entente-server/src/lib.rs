@@ -9,6 +9,8 @@
 //! them; [`serve`] runs the API and the scheduler that adjudicates games when due.
 
 pub mod auth;
+pub mod club;
+pub mod club_http;
 pub mod db;
 pub mod error;
 pub mod gm;

@@ -294,6 +294,7 @@ pub fn check_options(o: &NewGame) -> ApiResult<Vec<Vec<String>>> {
 
 pub async fn create_game(db: &Db, caller: &Caller, o: NewGame) -> ApiResult<String> {
     check_options(&o)?;
+    crate::club::may_play(db, caller.id).await?;
     let id = format!("g{}", &crate::auth::random_hex(6));
     let now = millis(now());
     let options = serde_json::to_string(&o).map_err(|e| ApiError::internal(e.to_string()))?;
@@ -421,6 +422,10 @@ pub async fn save_game(
         .bind(id)
         .execute(&mut **tx)
         .await?;
+    if s.game().is_over() {
+        // The club's record of the game's result, in the transaction that ended it.
+        crate::club::record_result(tx, id, s).await?;
+    }
     Ok(())
 }
 
@@ -441,6 +446,7 @@ pub async fn join(
     role: &str,
     preferences: Option<String>,
 ) -> ApiResult<()> {
+    crate::club::may_play(db, caller.id).await?;
     let (mut tx, game, members) = begin_game(db, id).await?;
     if game.created_by == caller.id {
         return Err(

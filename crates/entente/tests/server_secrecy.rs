@@ -518,6 +518,10 @@ fn every_route(db: &str) {
     // Every route of the API has a row.
     let doc = server.client().read("/api/openapi.json");
     for (path, item) in doc["paths"].as_object().unwrap() {
+        // The club's routes have their own readers and table: club_secrecy.rs.
+        if path.starts_with("/api/v1/club") {
+            continue;
+        }
         for method in item.as_object().unwrap().keys() {
             let m = method.to_uppercase();
             if !["GET", "POST", "PUT", "PATCH", "DELETE"].contains(&m.as_str()) {

@@ -953,9 +953,12 @@ async fn table_start(
     })
 }
 
+mod club;
+
 /// The pages' routes, merged into [`crate::http::router`].
 pub fn routes() -> Router<Arc<AppState>> {
     Router::new()
+        .merge(club::routes())
         .route("/", get(home))
         .route("/static/app.css", get(static_css))
         .route("/static/app.js", get(static_js))

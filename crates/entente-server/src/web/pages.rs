@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 /// Bumped when the style sheet or the script change, so browsers fetch them anew.
 const ASSET_VERSION: &str = "1";
 
-fn layout(c: &Ctx, title: &str, game: Option<&str>, body: Markup) -> Markup {
+pub(super) fn layout(c: &Ctx, title: &str, game: Option<&str>, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang=(c.lang()) {
@@ -31,6 +31,7 @@ fn layout(c: &Ctx, title: &str, game: Option<&str>, body: Markup) -> Markup {
                     nav aria-label=(c.t("nav-label")) {
                         a.brand href="/games" { "entente" }
                         a href="/games" { (c.t("nav-games")) }
+                        a href="/club" { (c.t("club")) }
                         @if let Some(me) = &c.me {
                             a href="/games/new" { (c.t("nav-new-game")) }
                             span.me { (c.tr.a("signed-in-as", &[("name", &me.name)])) }

@@ -1,0 +1,1286 @@
+//! The club (issue 17, `docs/club.md`): its members and administrators, the results of
+//! finished games, league seasons and their standings, the all-time ratings, the hall of
+//! fame and the archive, stored in the `club_*` tables and computed by crate
+//! `entente-club`.
+//!
+//! The club is founded by the first account signed up (not a bot): that account is its
+//! first member and administrator. Every change of the club is one transaction that bumps
+//! `club_settings.version` (the club's lock), reads the club, applies one act of
+//! [`entente_club::Club`] and writes back what changed. A game's result is written in the
+//! transaction that ends the game ([`record_result`]).
+
+use crate::auth::Caller;
+use crate::db::{millis, Db};
+use crate::error::{ApiError, ApiResult};
+use crate::model::{NewGame, Reveal};
+use crate::service::{load_members, now};
+use entente_club::{
+    profiles, recompute, standings, Application, AuditAction, AuditEntry, BattlefieldRow, Club,
+    ClubError, ClubSettings, GameResult, HallOfFame, League, LeagueRef, LeagueRules, LeagueSeason,
+    Member, MemberId, MemberSettings, MemberState, Outcome, PublicProfile, Ratings, Seat,
+    Standings, Stint,
+};
+use entente_host::Session;
+use entente_judge::PhaseKind;
+use serde::{Deserialize, Serialize};
+use sqlx::{Any, Row, Transaction};
+use std::collections::{BTreeMap, BTreeSet};
+use utoipa::ToSchema;
+
+/// The club's pages, as its administrators write them.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
+pub struct ClubPages {
+    pub name: String,
+    /// The short text shown as the club's logo.
+    pub logo_text: String,
+    /// The club's rules, in Markdown.
+    pub rules_md: String,
+}
+
+/// A `ClubError` as the API answers it.
+pub fn club_error(e: ClubError) -> ApiError {
+    let text = e.to_string();
+    match e {
+        ClubError::NotAdmin(_) => ApiError::forbidden(format!(
+            "only the club's administrators may do this ({text})"
+        )),
+        ClubError::UnknownMember(_)
+        | ClubError::UnknownLeague(_)
+        | ClubError::UnknownSeason { .. } => ApiError::not_found(text),
+        ClubError::NoName => ApiError::unprocessable(text),
+        ClubError::WrongTable { .. } => ApiError::internal(text),
+        _ => ApiError::conflict(text),
+    }
+}
+
+fn json_err(e: impl std::fmt::Display) -> ApiError {
+    ApiError::internal(format!("the club's stored data cannot be read: {e}"))
+}
+
+fn to_json<T: Serialize>(v: &T) -> ApiResult<String> {
+    serde_json::to_string(v).map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// Founds the club if it has not been: the oldest account that is not a bot becomes its
+/// first member and administrator. Nothing when there is no such account yet.
+pub async fn ensure_founded(db: &Db) -> ApiResult<()> {
+    let founded = sqlx::query("SELECT 1 FROM club_settings WHERE id = 1")
+        .fetch_optional(&db.pool)
+        .await?;
+    if founded.is_some() {
+        return Ok(());
+    }
+    let mut tx = db.writer.begin().await?;
+    let first = sqlx::query("SELECT id, name FROM accounts WHERE bot = 0 ORDER BY id LIMIT 1")
+        .fetch_optional(&mut *tx)
+        .await?;
+    let Some(first) = first else {
+        return Ok(());
+    };
+    let (id, name): (i64, String) = (first.try_get(0)?, first.try_get(1)?);
+    let inserted = sqlx::query(
+        "INSERT INTO club_settings (id, name, logo_text, rules_md, open_signup, version) VALUES (1, 'Diplomacy club', 'entente', '', 0, 0) ON CONFLICT (id) DO NOTHING",
+    )
+    .execute(&mut *tx)
+    .await?;
+    if inserted.rows_affected() == 0 {
+        // Another server founded it first.
+        return Ok(());
+    }
+    let at = millis(now());
+    let club = Club::found(
+        ClubSettings::default(),
+        MemberId(id),
+        Application {
+            name,
+            ..Application::default()
+        },
+        at,
+    )
+    .map_err(club_error)?;
+    let empty = Club {
+        settings: ClubSettings::default(),
+        members: BTreeMap::new(),
+        leagues: BTreeMap::new(),
+        log: Vec::new(),
+    };
+    persist(&mut tx, &empty, &club).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Reads the club (its record for `entente-club`) and its pages.
+async fn load(conn: &mut sqlx::AnyConnection) -> ApiResult<(ClubPages, Club)> {
+    let row = sqlx::query(
+        "SELECT name, logo_text, rules_md, open_signup FROM club_settings WHERE id = 1",
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    let (pages, open) = match row {
+        Some(r) => (
+            ClubPages {
+                name: r.try_get(0)?,
+                logo_text: r.try_get(1)?,
+                rules_md: r.try_get(2)?,
+            },
+            r.try_get::<i64, _>(3)? != 0,
+        ),
+        None => (ClubPages::default(), false),
+    };
+    let mut members = BTreeMap::new();
+    for r in sqlx::query("SELECT member FROM club_members")
+        .fetch_all(&mut *conn)
+        .await?
+    {
+        let m: Member = serde_json::from_str(&r.try_get::<String, _>(0)?).map_err(json_err)?;
+        members.insert(m.id, m);
+    }
+    let mut log = Vec::new();
+    for r in sqlx::query("SELECT seq, at, actor, action FROM club_log ORDER BY seq")
+        .fetch_all(&mut *conn)
+        .await?
+    {
+        log.push(AuditEntry {
+            seq: r.try_get::<i64, _>(0)? as u64,
+            at_ms: r.try_get(1)?,
+            actor: MemberId(r.try_get(2)?),
+            action: serde_json::from_str(&r.try_get::<String, _>(3)?).map_err(json_err)?,
+        });
+    }
+    let mut leagues = BTreeMap::new();
+    for r in sqlx::query("SELECT id, name, rules FROM club_leagues ORDER BY position")
+        .fetch_all(&mut *conn)
+        .await?
+    {
+        let id: String = r.try_get(0)?;
+        leagues.insert(
+            id.clone(),
+            League {
+                id,
+                name: r.try_get(1)?,
+                rules: serde_json::from_str(&r.try_get::<String, _>(2)?).map_err(json_err)?,
+                seasons: Vec::new(),
+            },
+        );
+    }
+    for r in sqlx::query(
+        "SELECT s.league_id, s.id, s.name, s.rules, t.standings FROM club_seasons s \
+         LEFT JOIN club_season_tables t ON t.league_id = s.league_id AND t.season_id = s.id \
+         ORDER BY s.position",
+    )
+    .fetch_all(&mut *conn)
+    .await?
+    {
+        let league: String = r.try_get(0)?;
+        let table: Option<String> = r.try_get(4)?;
+        if let Some(l) = leagues.get_mut(&league) {
+            l.seasons.push(LeagueSeason {
+                id: r.try_get(1)?,
+                name: r.try_get(2)?,
+                rules: serde_json::from_str(&r.try_get::<String, _>(3)?).map_err(json_err)?,
+                table: table
+                    .map(|t| serde_json::from_str(&t))
+                    .transpose()
+                    .map_err(json_err)?,
+            });
+        }
+    }
+    Ok((
+        pages,
+        Club {
+            settings: ClubSettings { open_signup: open },
+            members,
+            leagues,
+            log,
+        },
+    ))
+}
+
+/// Writes what changed from `before` to `after`.
+async fn persist(tx: &mut Transaction<'_, Any>, before: &Club, after: &Club) -> ApiResult<()> {
+    if before.settings != after.settings {
+        sqlx::query("UPDATE club_settings SET open_signup = $1 WHERE id = 1")
+            .bind(i64::from(after.settings.open_signup))
+            .execute(&mut **tx)
+            .await?;
+    }
+    for (id, m) in &after.members {
+        if before.members.get(id) != Some(m) {
+            sqlx::query(
+                "INSERT INTO club_members (account_id, member) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET member = excluded.member",
+            )
+            .bind(id.0)
+            .bind(to_json(m)?)
+            .execute(&mut **tx)
+            .await?;
+        }
+    }
+    for e in after.log.iter().skip(before.log.len()) {
+        sqlx::query("INSERT INTO club_log (seq, at, actor, action) VALUES ($1, $2, $3, $4)")
+            .bind(e.seq as i64)
+            .bind(e.at_ms)
+            .bind(e.actor.0)
+            .bind(to_json(&e.action)?)
+            .execute(&mut **tx)
+            .await?;
+    }
+    let mut league_pos = before.leagues.len() as i64;
+    for (id, l) in &after.leagues {
+        let old = before.leagues.get(id);
+        if old.is_none() {
+            sqlx::query(
+                "INSERT INTO club_leagues (id, name, rules, position) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(&l.name)
+            .bind(to_json(&l.rules)?)
+            .bind(league_pos)
+            .execute(&mut **tx)
+            .await?;
+            league_pos += 1;
+        }
+        let pos0: i64 = sqlx::query("SELECT COUNT(*) FROM club_seasons")
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get(0)?;
+        let mut pos = pos0;
+        for s in &l.seasons {
+            let was = old.and_then(|o| o.season(&s.id));
+            if was.is_none() {
+                sqlx::query("INSERT INTO club_seasons (league_id, id, name, rules, position) VALUES ($1, $2, $3, $4, $5)")
+                    .bind(id)
+                    .bind(&s.id)
+                    .bind(&s.name)
+                    .bind(to_json(&s.rules)?)
+                    .bind(pos)
+                    .execute(&mut **tx)
+                    .await?;
+                pos += 1;
+            }
+            if was.and_then(|w| w.table.as_ref()) != s.table.as_ref() {
+                sqlx::query(
+                    "DELETE FROM club_season_tables WHERE league_id = $1 AND season_id = $2",
+                )
+                .bind(id)
+                .bind(&s.id)
+                .execute(&mut **tx)
+                .await?;
+                if let Some(t) = &s.table {
+                    sqlx::query("INSERT INTO club_season_tables (league_id, season_id, standings, closed_at) VALUES ($1, $2, $3, $4)")
+                        .bind(id)
+                        .bind(&s.id)
+                        .bind(to_json(t)?)
+                        .bind(millis(now()))
+                        .execute(&mut **tx)
+                        .await?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads the club without a lock.
+pub async fn read(db: &Db) -> ApiResult<(ClubPages, Club)> {
+    ensure_founded(db).await?;
+    let mut conn = db.pool.acquire().await?;
+    load(&mut conn).await
+}
+
+/// One change of the club: locks it, reads it, applies `act`, writes back what changed.
+async fn change<T>(db: &Db, act: impl FnOnce(&mut Club) -> ApiResult<T>) -> ApiResult<T> {
+    ensure_founded(db).await?;
+    let mut tx = db.writer.begin().await?;
+    sqlx::query("UPDATE club_settings SET version = version + 1 WHERE id = 1")
+        .execute(&mut *tx)
+        .await?;
+    let (_, before) = load(&mut tx).await?;
+    let mut after = before.clone();
+    let out = act(&mut after)?;
+    persist(&mut tx, &before, &after).await?;
+    tx.commit().await?;
+    Ok(out)
+}
+
+/// Who the caller is to the club.
+pub fn member_of<'c>(club: &'c Club, caller: Option<&Caller>) -> Option<&'c Member> {
+    caller.and_then(|c| club.members.get(&MemberId(c.id)))
+}
+
+pub fn is_admin(club: &Club, caller: Option<&Caller>) -> bool {
+    member_of(club, caller).is_some_and(|m| m.is_active_admin())
+}
+
+fn must_admin(club: &Club, caller: &Caller) -> ApiResult<()> {
+    if is_admin(club, Some(caller)) {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(
+            "only the club's administrators may see or do this",
+        ))
+    }
+}
+
+// ---- The club's front page and settings ----
+
+/// The club as anyone sees it, and what the reader is to it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ClubOut {
+    pub name: String,
+    pub logo_text: String,
+    pub rules_md: String,
+    pub open_signup: bool,
+    /// Active members.
+    pub members: usize,
+    /// The reader's own record in the club (`null`: a stranger or not a member).
+    #[schema(value_type = Option<Object>)]
+    pub me: Option<Member>,
+}
+
+pub async fn club_out(db: &Db, caller: Option<&Caller>) -> ApiResult<ClubOut> {
+    let (pages, club) = read(db).await?;
+    Ok(ClubOut {
+        name: pages.name,
+        logo_text: pages.logo_text,
+        rules_md: pages.rules_md,
+        open_signup: club.settings.open_signup,
+        members: club.players().len(),
+        me: member_of(&club, caller).cloned(),
+    })
+}
+
+/// What an administrator changes of the club (each optional).
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClubIn {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub logo_text: Option<String>,
+    #[serde(default)]
+    pub rules_md: Option<String>,
+    #[serde(default)]
+    pub open_signup: Option<bool>,
+}
+
+pub async fn set_club(db: &Db, caller: &Caller, b: ClubIn) -> ApiResult<ClubOut> {
+    for (what, v, max) in [
+        ("name", &b.name, 100),
+        ("logo text", &b.logo_text, 100),
+        ("rules", &b.rules_md, 64 * 1024),
+    ] {
+        if let Some(v) = v {
+            if v.len() > max {
+                return Err(ApiError::unprocessable(format!(
+                    "the club's {what} is too long (at most {max} bytes)"
+                )));
+            }
+        }
+    }
+    if b.name.as_deref().is_some_and(|n| n.trim().is_empty()) {
+        return Err(ApiError::unprocessable("the club needs a name"));
+    }
+    let at = millis(now());
+    let me = MemberId(caller.id);
+    let pages_changed = b.name.is_some() || b.logo_text.is_some() || b.rules_md.is_some();
+    change(db, |club| {
+        if let Some(open) = b.open_signup {
+            club.set_open_signup(me, open, at).map_err(club_error)?;
+        }
+        if pages_changed {
+            club.log_admin_act(me, AuditAction::PagesEdited, at)
+                .map_err(club_error)?;
+        }
+        if b.open_signup.is_none() && !pages_changed {
+            must_admin(club, caller)?;
+        }
+        Ok(())
+    })
+    .await?;
+    if pages_changed {
+        sqlx::query(
+            "UPDATE club_settings SET name = COALESCE($1, name), logo_text = COALESCE($2, logo_text), rules_md = COALESCE($3, rules_md) WHERE id = 1",
+        )
+        .bind(b.name.map(|n| n.trim().to_string()))
+        .bind(b.logo_text)
+        .bind(b.rules_md)
+        .execute(&db.writer)
+        .await?;
+    }
+    club_out(db, Some(caller)).await
+}
+
+// ---- Members ----
+
+/// An application to join (the name defaults to the account's).
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ApplyIn {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub country: Option<String>,
+    #[serde(default)]
+    pub languages: Vec<String>,
+    #[serde(default)]
+    pub message: String,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ApplyOut {
+    /// `applied` (waiting for an administrator) or `active` (open sign-up).
+    pub state: String,
+}
+
+fn state_word(s: MemberState) -> String {
+    serde_json::to_value(s)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+pub async fn apply(db: &Db, caller: &Caller, b: ApplyIn) -> ApiResult<ApplyOut> {
+    if b.message.len() > 4096 || b.languages.len() > 20 {
+        return Err(ApiError::unprocessable("the application is too long"));
+    }
+    let at = millis(now());
+    let state = change(db, |club| {
+        club.apply(
+            MemberId(caller.id),
+            Application {
+                name: b.name.unwrap_or_else(|| caller.name.clone()),
+                country: b.country,
+                languages: b.languages,
+                message: b.message,
+            },
+            at,
+        )
+        .map_err(club_error)
+    })
+    .await?;
+    Ok(ApplyOut {
+        state: state_word(state),
+    })
+}
+
+/// An administrator's act on a member.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "act", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum MemberAct {
+    Approve,
+    Reject {
+        #[serde(default)]
+        reason: String,
+    },
+    RemoveAccess {
+        #[serde(default)]
+        reason: String,
+    },
+    RestoreAccess,
+    AppointGameMaster,
+    DismissGameMaster,
+    AppointAdmin,
+}
+
+pub async fn member_act(db: &Db, caller: &Caller, id: i64, a: MemberAct) -> ApiResult<Member> {
+    let at = millis(now());
+    let me = MemberId(caller.id);
+    let who = MemberId(id);
+    change(db, |club| {
+        match &a {
+            MemberAct::Approve => club.approve(me, who, at),
+            MemberAct::Reject { reason } => club.reject(me, who, reason, at),
+            MemberAct::RemoveAccess { reason } => club.remove_access(me, who, reason, at),
+            MemberAct::RestoreAccess => club.restore_access(me, who, at),
+            MemberAct::AppointGameMaster => club.appoint_game_master(me, who, at),
+            MemberAct::DismissGameMaster => club.dismiss_game_master(me, who, at),
+            MemberAct::AppointAdmin => club.appoint_admin(me, who, at),
+        }
+        .map_err(club_error)?;
+        club.member(who).cloned().map_err(club_error)
+    })
+    .await
+}
+
+/// A member's own settings and profile (each part optional).
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MySettingsIn {
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub settings: Option<MemberSettings>,
+    #[serde(default)]
+    pub country: Option<String>,
+    #[serde(default)]
+    pub languages: Option<Vec<String>>,
+}
+
+pub async fn set_mine(db: &Db, caller: &Caller, b: MySettingsIn) -> ApiResult<Member> {
+    let me = MemberId(caller.id);
+    change(db, |club| {
+        let m = club.members.get(&me).cloned().ok_or_else(|| {
+            ApiError::forbidden("only the club's members have settings: apply first")
+        })?;
+        if let Some(s) = b.settings {
+            club.set_settings(me, s).map_err(club_error)?;
+        }
+        if b.country.is_some() || b.languages.is_some() {
+            club.set_profile(
+                me,
+                b.country.or(m.country),
+                b.languages.unwrap_or(m.languages),
+            )
+            .map_err(club_error)?;
+        }
+        club.member(me).cloned().map_err(club_error)
+    })
+    .await
+}
+
+/// A member in the list of players.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct MemberRow {
+    pub id: i64,
+    pub name: String,
+    pub state: String,
+    pub admin: bool,
+    pub game_master: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
+    pub games: u32,
+}
+
+/// The list of players: the active members for everyone; every member (applicants and
+/// removed members too) for an administrator.
+pub async fn members(db: &Db, caller: Option<&Caller>) -> ApiResult<Vec<MemberRow>> {
+    let (_, club) = read(db).await?;
+    let admin = is_admin(&club, caller);
+    let records = profiles(&load_results(db).await?);
+    let mut rows: Vec<MemberRow> = club
+        .members
+        .values()
+        .filter(|m| admin || m.is_active())
+        .map(|m| MemberRow {
+            id: m.id.0,
+            name: m.name.clone(),
+            state: state_word(m.state),
+            admin: m.admin,
+            game_master: m.game_master,
+            country: m.country.clone().filter(|_| !m.settings.hide_country),
+            games: records.get(&m.id).map_or(0, |p| p.games_played),
+        })
+        .collect();
+    rows.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+    Ok(rows)
+}
+
+/// An application as the administrators see it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ApplicationOut {
+    #[schema(value_type = Object)]
+    pub member: Member,
+    /// The applicant's word to the administrators, from the log.
+    pub applied_at_ms: i64,
+}
+
+pub async fn applications(db: &Db, caller: &Caller) -> ApiResult<Vec<ApplicationOut>> {
+    let (_, club) = read(db).await?;
+    must_admin(&club, caller)?;
+    Ok(club
+        .applications()
+        .into_iter()
+        .map(|m| ApplicationOut {
+            member: m.clone(),
+            applied_at_ms: m.joined_at_ms,
+        })
+        .collect())
+}
+
+/// A member's public profile. Active members' profiles are public; an applicant's, a
+/// rejected or a removed member's only to the administrators and to themself.
+pub async fn profile(db: &Db, caller: Option<&Caller>, id: i64) -> ApiResult<PublicProfile> {
+    let (_, club) = read(db).await?;
+    let shown = club
+        .members
+        .get(&MemberId(id))
+        .filter(|m| m.is_active() || is_admin(&club, caller) || caller.is_some_and(|c| c.id == id))
+        .ok_or_else(|| ApiError::not_found(format!("the club has no member {id}")))?;
+    let results = public_results(db).await?;
+    let ratings = ratings(db).await?;
+    Ok(PublicProfile::new(shown, &profiles(&results), &ratings))
+}
+
+/// The log of administrators' acts, oldest first.
+pub async fn log(db: &Db, caller: &Caller) -> ApiResult<Vec<AuditEntry>> {
+    let (_, club) = read(db).await?;
+    must_admin(&club, caller)?;
+    Ok(club.log)
+}
+
+/// Whether the account may play and run games: not a member whose access was removed.
+pub async fn may_play(db: &Db, account: i64) -> ApiResult<()> {
+    let row = sqlx::query("SELECT member FROM club_members WHERE account_id = $1")
+        .bind(account)
+        .fetch_optional(&db.pool)
+        .await?;
+    if let Some(r) = row {
+        let m: Member = serde_json::from_str(&r.try_get::<String, _>(0)?).map_err(json_err)?;
+        if m.state == MemberState::Removed {
+            return Err(ApiError::forbidden(
+                "the club's administrators removed your access: you cannot play or run games",
+            ));
+        }
+    }
+    Ok(())
+}
+
+// ---- Results ----
+
+/// Builds the result of a game that has just ended and stores it, in the transaction that
+/// ended it. Once per game: a result stored is kept. A result the club's checks refuse is
+/// not stored (and logged), the game ends all the same.
+pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session) -> ApiResult<()> {
+    let Some(end) = s.game().end() else {
+        return Ok(());
+    };
+    let stored = sqlx::query("SELECT 1 FROM club_results WHERE game_id = $1")
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if stored.is_some() {
+        return Ok(());
+    }
+    let options: String = sqlx::query("SELECT options FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get(0)?;
+    let options: NewGame = serde_json::from_str(&options).map_err(json_err)?;
+    let members = load_members(&mut **tx, id).await?;
+    let mut sent: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut sent_by: BTreeMap<i64, BTreeSet<String>> = BTreeMap::new();
+    for r in sqlx::query("SELECT phase, power, account_id FROM sheets WHERE game_id = $1")
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await?
+    {
+        let (phase, power, account): (String, String, i64) =
+            (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+        sent.insert((phase.clone(), power));
+        sent_by.entry(account).or_default().insert(phase);
+    }
+    let game = s.game();
+    let map = s.map();
+    let history = game.history();
+    let end_year = history.last().map_or(game.phase().year, |r| r.phase.year);
+    let pos = game.position();
+    let mut seats = Vec::new();
+    for p in map.power_ids() {
+        let name = map.power(p).name.clone();
+        let player = s.player_of(p);
+        if player.is_none() && game.is_neutral(p) {
+            continue;
+        }
+        let holder = members
+            .iter()
+            .find(|m| m.role == "player" && m.powers.contains(&name));
+        let centres = pos.centre_count(map, p) as u32;
+        let eliminated_in = (centres == 0 && pos.unit_count(p) == 0).then(|| {
+            history
+                .iter()
+                .rev()
+                .find(|r| r.before.unit_count(p) > 0 || r.before.centre_count(map, p) > 0)
+                .map_or(game.phase().year, |r| r.phase.year)
+        });
+        // The movement phases the power was on the board in; missed: those without a
+        // sheet sent for it.
+        let due: Vec<String> = history
+            .iter()
+            .filter(|r| r.phase.kind == PhaseKind::Movement && r.before.unit_count(p) > 0)
+            .map(|r| r.phase.code())
+            .collect();
+        let played = due.len() as u32;
+        let missed = due
+            .iter()
+            .filter(|ph| !sent.contains(&((*ph).clone(), name.clone())))
+            .count() as u32;
+        let earlier = members
+            .iter()
+            .filter(|m| m.role == "replaced" && m.powers.contains(&name))
+            .map(|m| Stint {
+                member: MemberId(m.account_id),
+                phases_played: sent_by.get(&m.account_id).map_or(0, |s| s.len() as u32),
+                missed_phases: 0,
+            })
+            .collect();
+        seats.push(Seat {
+            power: name,
+            member: holder.map(|m| MemberId(m.account_id)),
+            centres,
+            eliminated_in,
+            phases_played: played,
+            missed_phases: missed.min(played),
+            earlier,
+        });
+    }
+    let league =
+        sqlx::query("SELECT league_id, season_id FROM club_season_games WHERE game_id = $1")
+            .bind(id)
+            .fetch_optional(&mut **tx)
+            .await?
+            .map(|r| -> ApiResult<LeagueRef> {
+                Ok(LeagueRef {
+                    league: r.try_get(0)?,
+                    season: r.try_get(1)?,
+                })
+            })
+            .transpose()?;
+    let finished = millis(now());
+    let result = GameResult {
+        game: id.to_string(),
+        variant: options.variant.clone(),
+        finished_at_ms: finished,
+        end_year,
+        rated: true,
+        league,
+        seats,
+        outcome: Outcome::from_end(end, |p| map.power(p).name.clone()),
+    };
+    if let Err(e) = result.check() {
+        tracing::warn!("game {id}: its result is not recorded by the club: {e}");
+        return Ok(());
+    }
+    sqlx::query("INSERT INTO club_results (game_id, finished_at, result) VALUES ($1, $2, $3)")
+        .bind(id)
+        .bind(finished)
+        .bind(to_json(&result)?)
+        .execute(&mut **tx)
+        .await?;
+    // The ratings' cache: the game applied, or (out of order) dropped to be rebuilt.
+    let cached = sqlx::query("SELECT ratings FROM club_ratings WHERE id = 1")
+        .fetch_optional(&mut **tx)
+        .await?;
+    if let Some(r) = cached {
+        let mut ratings: Ratings =
+            serde_json::from_str(&r.try_get::<String, _>(0)?).map_err(json_err)?;
+        if ratings.apply(&result).is_ok() {
+            sqlx::query("UPDATE club_ratings SET ratings = $1 WHERE id = 1")
+                .bind(to_json(&ratings)?)
+                .execute(&mut **tx)
+                .await?;
+        } else {
+            sqlx::query("DELETE FROM club_ratings WHERE id = 1")
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// A rolled back game is not finished any more: its result goes (and the ratings' cache,
+/// rebuilt when next read).
+pub async fn forget_result(tx: &mut Transaction<'_, Any>, id: &str) -> ApiResult<()> {
+    let gone = sqlx::query("DELETE FROM club_results WHERE game_id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    if gone.rows_affected() > 0 {
+        sqlx::query("DELETE FROM club_ratings WHERE id = 1")
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Every stored result, with the league season each game is entered in now.
+pub async fn load_results(db: &Db) -> ApiResult<Vec<GameResult>> {
+    let rows = sqlx::query(
+        "SELECT r.result, g.league_id, g.season_id FROM club_results r \
+         LEFT JOIN club_season_games g ON g.game_id = r.game_id ORDER BY r.finished_at, r.game_id",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let mut result: GameResult =
+                serde_json::from_str(&r.try_get::<String, _>(0)?).map_err(json_err)?;
+            let league: Option<String> = r.try_get(1)?;
+            let season: Option<String> = r.try_get(2)?;
+            result.league = league
+                .zip(season)
+                .map(|(league, season)| LeagueRef { league, season });
+            Ok(result)
+        })
+        .collect()
+}
+
+/// The results as the public pages show them: the players of a game whose players are
+/// never revealed are left out (its seats held by nobody).
+pub async fn public_results(db: &Db) -> ApiResult<Vec<GameResult>> {
+    let mut results = load_results(db).await?;
+    let hidden = hidden_games(db).await?;
+    for r in &mut results {
+        if hidden.contains(&r.game) {
+            for seat in &mut r.seats {
+                seat.member = None;
+                seat.earlier.clear();
+            }
+        }
+    }
+    Ok(results)
+}
+
+async fn hidden_games(db: &Db) -> ApiResult<BTreeSet<String>> {
+    let mut hidden = BTreeSet::new();
+    for r in
+        sqlx::query("SELECT g.id, g.options FROM games g JOIN club_results r ON r.game_id = g.id")
+            .fetch_all(&db.pool)
+            .await?
+    {
+        let o: NewGame = serde_json::from_str(&r.try_get::<String, _>(1)?).map_err(json_err)?;
+        if o.reveal == Reveal::Never {
+            hidden.insert(r.try_get(0)?);
+        }
+    }
+    Ok(hidden)
+}
+
+// ---- Ratings, hall of fame, archive ----
+
+/// The ratings: the cache, or (when dropped) rebuilt from the results and cached again.
+pub async fn ratings(db: &Db) -> ApiResult<Ratings> {
+    if let Some(r) = sqlx::query("SELECT ratings FROM club_ratings WHERE id = 1")
+        .fetch_optional(&db.pool)
+        .await?
+    {
+        return serde_json::from_str(&r.try_get::<String, _>(0)?).map_err(json_err);
+    }
+    let rebuilt = recompute(&load_results(db).await?)
+        .map_err(|e| ApiError::internal(format!("the ratings cannot be computed: {e}")))?;
+    sqlx::query(
+        "INSERT INTO club_ratings (id, ratings) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
+    )
+    .bind(to_json(&rebuilt)?)
+    .execute(&db.writer)
+    .await?;
+    Ok(rebuilt)
+}
+
+/// A row of the eternal battlefield, with the member's name.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RatingRow {
+    pub place: usize,
+    pub member: i64,
+    pub name: String,
+    pub mu: f64,
+    pub sigma: f64,
+    /// `mu - 3 sigma`: what the table is ordered by.
+    pub conservative: f64,
+    pub games: u32,
+}
+
+async fn names(db: &Db) -> ApiResult<BTreeMap<i64, String>> {
+    let mut out = BTreeMap::new();
+    for r in sqlx::query("SELECT id, name FROM accounts")
+        .fetch_all(&db.pool)
+        .await?
+    {
+        out.insert(r.try_get(0)?, r.try_get(1)?);
+    }
+    Ok(out)
+}
+
+fn rating_rows(table: Vec<BattlefieldRow>, names: &BTreeMap<i64, String>) -> Vec<RatingRow> {
+    table
+        .into_iter()
+        .map(|r| RatingRow {
+            place: r.place,
+            member: r.member.0,
+            name: names.get(&r.member.0).cloned().unwrap_or_default(),
+            mu: r.mu,
+            sigma: r.sigma,
+            conservative: r.conservative,
+            games: r.games,
+        })
+        .collect()
+}
+
+/// The eternal battlefield.
+pub async fn battlefield(db: &Db) -> ApiResult<Vec<RatingRow>> {
+    let r = ratings(db).await?;
+    Ok(rating_rows(r.table(), &names(db).await?))
+}
+
+/// The hall of fame (10 best results in each list), with the members' names.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct FameOut {
+    #[schema(value_type = Object)]
+    pub fame: HallOfFame,
+    /// Member id → name.
+    pub names: BTreeMap<i64, String>,
+}
+
+pub async fn fame(db: &Db) -> ApiResult<FameOut> {
+    let results = public_results(db).await?;
+    let fame = HallOfFame::new(&results, 10);
+    let all = names(db).await?;
+    let named: BTreeSet<i64> = results
+        .iter()
+        .flat_map(|r| r.seats.iter().filter_map(|s| s.member.map(|m| m.0)))
+        .collect();
+    Ok(FameOut {
+        fame,
+        names: all.into_iter().filter(|(k, _)| named.contains(k)).collect(),
+    })
+}
+
+/// A finished game in the archive.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ArchiveRow {
+    pub game: String,
+    pub title: String,
+    pub variant: String,
+    pub end_year: i32,
+    pub finished_at_ms: i64,
+    /// `solo` or `draw`.
+    pub outcome: String,
+    /// The solo winner or the draw's powers.
+    pub winners: Vec<String>,
+    /// The league season it was played for: `league/season`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub season: Option<String>,
+    /// Each power, its centres at the end and who held it (`null` when the game's players
+    /// are never revealed).
+    pub seats: Vec<ArchiveSeat>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ArchiveSeat {
+    pub power: String,
+    pub centres: u32,
+    pub player: Option<String>,
+}
+
+/// The finished games, the last ended first.
+pub async fn archive(db: &Db) -> ApiResult<Vec<ArchiveRow>> {
+    let results = public_results(db).await?;
+    let all = names(db).await?;
+    let mut titles = BTreeMap::new();
+    for r in
+        sqlx::query("SELECT g.id, g.title FROM games g JOIN club_results r ON r.game_id = g.id")
+            .fetch_all(&db.pool)
+            .await?
+    {
+        titles.insert(r.try_get::<String, _>(0)?, r.try_get::<String, _>(1)?);
+    }
+    let mut rows: Vec<ArchiveRow> = results
+        .into_iter()
+        .map(|r| ArchiveRow {
+            title: titles.get(&r.game).cloned().unwrap_or_default(),
+            outcome: if r.outcome.solo().is_some() {
+                "solo"
+            } else {
+                "draw"
+            }
+            .into(),
+            winners: match &r.outcome {
+                Outcome::Solo { power, .. } => vec![power.clone()],
+                Outcome::Draw { powers } => powers.clone(),
+            },
+            season: r
+                .league
+                .as_ref()
+                .map(|l| format!("{}/{}", l.league, l.season)),
+            seats: r
+                .seats
+                .iter()
+                .map(|s| ArchiveSeat {
+                    power: s.power.clone(),
+                    centres: s.centres,
+                    player: s.member.and_then(|m| all.get(&m.0).cloned()),
+                })
+                .collect(),
+            game: r.game,
+            variant: r.variant,
+            end_year: r.end_year,
+            finished_at_ms: r.finished_at_ms,
+        })
+        .collect();
+    rows.sort_by(|a, b| {
+        b.finished_at_ms
+            .cmp(&a.finished_at_ms)
+            .then(b.game.cmp(&a.game))
+    });
+    Ok(rows)
+}
+
+// ---- Leagues and seasons ----
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeagueIn {
+    pub id: String,
+    pub name: String,
+    /// `{variant, press: full|public-only|gunboat, deadlines, games_per_member,
+    /// scoring: draw-size|sum-of-squares|c-diplo, aggregate: {kind: sum|average|best, games}}`.
+    #[schema(value_type = Object)]
+    pub rules: LeagueRules,
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeasonIn {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AttachIn {
+    pub game: String,
+}
+
+fn check_id(what: &str, id: &str) -> ApiResult<()> {
+    let ok = (1..=40).contains(&id.len())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::unprocessable(format!(
+            "'{id}' cannot be a {what} id: 1 to 40 letters, digits, '-', '_' or '.'"
+        )))
+    }
+}
+
+pub async fn leagues(db: &Db) -> ApiResult<Vec<League>> {
+    let (_, club) = read(db).await?;
+    Ok(club.leagues.into_values().collect())
+}
+
+pub async fn create_league(db: &Db, caller: &Caller, b: LeagueIn) -> ApiResult<League> {
+    check_id("league", &b.id)?;
+    let at = millis(now());
+    change(db, |club| {
+        club.create_league(MemberId(caller.id), &b.id, &b.name, b.rules, at)
+            .map_err(club_error)?;
+        Ok(club.leagues[&b.id].clone())
+    })
+    .await
+}
+
+pub async fn create_season(
+    db: &Db,
+    caller: &Caller,
+    league: &str,
+    b: SeasonIn,
+) -> ApiResult<League> {
+    check_id("season", &b.id)?;
+    let at = millis(now());
+    change(db, |club| {
+        club.create_season(MemberId(caller.id), league, &b.id, &b.name, at)
+            .map_err(club_error)?;
+        Ok(club.leagues[league].clone())
+    })
+    .await
+}
+
+/// Enters a game in an open season: its result (now or when it ends) counts for it.
+pub async fn attach_game(
+    db: &Db,
+    caller: &Caller,
+    league: &str,
+    season: &str,
+    b: AttachIn,
+) -> ApiResult<()> {
+    crate::service::load_game(&db.pool, &b.game).await?;
+    let at = millis(now());
+    ensure_founded(db).await?;
+    let mut tx = db.writer.begin().await?;
+    sqlx::query("UPDATE club_settings SET version = version + 1 WHERE id = 1")
+        .execute(&mut *tx)
+        .await?;
+    let (_, before) = load(&mut tx).await?;
+    let mut after = before.clone();
+    after
+        .log_admin_act(
+            MemberId(caller.id),
+            AuditAction::GameAttached {
+                game: b.game.clone(),
+                league: league.to_string(),
+                season: season.to_string(),
+            },
+            at,
+        )
+        .map_err(club_error)?;
+    let taken =
+        sqlx::query("SELECT league_id, season_id FROM club_season_games WHERE game_id = $1")
+            .bind(&b.game)
+            .fetch_optional(&mut *tx)
+            .await?;
+    if taken.is_some() {
+        return Err(ApiError::conflict(format!(
+            "game {} is already entered in a season",
+            b.game
+        )));
+    }
+    sqlx::query(
+        "INSERT INTO club_season_games (game_id, league_id, season_id) VALUES ($1, $2, $3)",
+    )
+    .bind(&b.game)
+    .bind(league)
+    .bind(season)
+    .execute(&mut *tx)
+    .await?;
+    persist(&mut tx, &before, &after).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A season: its rules, its games, and its standings (the kept table once closed).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct SeasonOut {
+    pub league: String,
+    pub league_name: String,
+    pub id: String,
+    pub name: String,
+    #[schema(value_type = Object)]
+    pub rules: LeagueRules,
+    pub closed: bool,
+    /// The season's games, finished or not.
+    pub games: Vec<String>,
+    #[schema(value_type = Object)]
+    pub standings: Standings,
+    /// Member id → name.
+    pub names: BTreeMap<i64, String>,
+}
+
+fn season_of<'c>(
+    club: &'c Club,
+    league: &str,
+    season: &str,
+) -> ApiResult<(&'c League, &'c LeagueSeason)> {
+    let l = club
+        .leagues
+        .get(league)
+        .ok_or_else(|| club_error(ClubError::UnknownLeague(league.to_string())))?;
+    let s = l.season(season).ok_or_else(|| {
+        club_error(ClubError::UnknownSeason {
+            league: league.to_string(),
+            season: season.to_string(),
+        })
+    })?;
+    Ok((l, s))
+}
+
+fn compute_standings(
+    league: &str,
+    season: &LeagueSeason,
+    results: &[GameResult],
+) -> ApiResult<Standings> {
+    standings(league, season, results)
+        .map_err(|e| ApiError::internal(format!("the standings cannot be computed: {e}")))
+}
+
+pub async fn season(db: &Db, league: &str, season: &str) -> ApiResult<SeasonOut> {
+    let (_, club) = read(db).await?;
+    let (l, s) = season_of(&club, league, season)?;
+    let standings = match &s.table {
+        Some(t) => t.clone(),
+        None => compute_standings(league, s, &public_results(db).await?)?,
+    };
+    let mut games = Vec::new();
+    for r in sqlx::query("SELECT game_id FROM club_season_games WHERE league_id = $1 AND season_id = $2 ORDER BY game_id")
+        .bind(league)
+        .bind(season)
+        .fetch_all(&db.pool)
+        .await?
+    {
+        games.push(r.try_get(0)?);
+    }
+    let all = names(db).await?;
+    let shown: BTreeSet<i64> = standings.rows.iter().map(|r| r.member.0).collect();
+    Ok(SeasonOut {
+        league: l.id.clone(),
+        league_name: l.name.clone(),
+        id: s.id.clone(),
+        name: s.name.clone(),
+        rules: s.rules.clone(),
+        closed: s.table.is_some(),
+        games,
+        standings,
+        names: all.into_iter().filter(|(k, _)| shown.contains(k)).collect(),
+    })
+}
+
+/// Closes a season, keeping its table as the results stand now.
+pub async fn close_season(
+    db: &Db,
+    caller: &Caller,
+    league: &str,
+    season: &str,
+) -> ApiResult<SeasonOut> {
+    let results = public_results(db).await?;
+    let at = millis(now());
+    change(db, |club| {
+        must_admin(club, caller)?;
+        let (_, s) = season_of(club, league, season)?;
+        let table = compute_standings(league, s, &results)?;
+        club.close_season(MemberId(caller.id), table, at)
+            .map_err(club_error)
+    })
+    .await?;
+    self::season(db, league, season).await
+}
+
+/// What a recomputation rebuilt.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RecomputeOut {
+    /// Results read.
+    pub results: usize,
+    /// Members rated.
+    pub rated: usize,
+    /// Kept season tables rebuilt.
+    pub tables: usize,
+}
+
+/// Drops the ratings and the kept season tables and rebuilds them from the stored results.
+pub async fn recompute_all(db: &Db, caller: &Caller) -> ApiResult<RecomputeOut> {
+    let results = load_results(db).await?;
+    let public = public_results(db).await?;
+    let rebuilt = recompute(&results)
+        .map_err(|e| ApiError::internal(format!("the ratings cannot be computed: {e}")))?;
+    let at = millis(now());
+    let out = change(db, |club| {
+        must_admin(club, caller)?;
+        let mut tables = Vec::new();
+        for l in club.leagues.values() {
+            for s in l.seasons.iter().filter(|s| s.table.is_some()) {
+                tables.push(compute_standings(&l.id, s, &public)?);
+            }
+        }
+        let n = tables.len();
+        for t in tables {
+            club.replace_table(t).map_err(club_error)?;
+        }
+        club.log_admin_act(MemberId(caller.id), AuditAction::Recomputed, at)
+            .map_err(club_error)?;
+        Ok(RecomputeOut {
+            results: results.len(),
+            rated: rebuilt.members.len(),
+            tables: n,
+        })
+    })
+    .await?;
+    let mut tx = db.writer.begin().await?;
+    sqlx::query("DELETE FROM club_ratings WHERE id = 1")
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO club_ratings (id, ratings) VALUES (1, $1)")
+        .bind(to_json(&rebuilt)?)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(out)
+}
