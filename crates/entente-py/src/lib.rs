@@ -563,13 +563,23 @@ impl Inner {
             if t.is_empty() {
                 continue;
             }
-            let order = match self.read_order(t) {
+            let mut order = match self.read_order(t) {
                 Ok(o) => o,
                 Err(e) => {
                     self.errors.push(format!("{power}: {e}"));
                     continue;
                 }
             };
+            // A support whose coast the package drops supports the province (as the
+            // package adjudicates it).
+            if let Order::SupportMove { unit, target, to } = order {
+                let kept = self.py_text_as_given(&order, t);
+                let coast = &self.tables.loc_up[to.index()];
+                if self.map().coast_of(to).is_some() && !kept.ends_with(coast.as_str()) {
+                    let to = self.map().province_of(to).loc();
+                    order = Order::SupportMove { unit, target, to };
+                }
+            }
             // As the package, in retreats and adjustments the first order given in one
             // call for a unit (or a build site) is the one kept.
             let key = self.order_key(&order);
