@@ -13,11 +13,14 @@ pub const STANDARD_GEOMETRY: &str = include_str!("../geometry/standard.json");
 pub const ANCMED_GEOMETRY: &str = include_str!("../geometry/ancmed.json");
 
 /// Committed geometry by built-in variant name (`entente_map::BUILTIN_VARIANTS`). The Great
-/// War is played on the standard board, unchanged, so it is drawn with its geometry.
+/// War and Escalation are played on the standard board, unchanged, so they are drawn with
+/// its geometry.
 pub const GEOMETRIES: &[(&str, &str)] = &[
     ("standard", STANDARD_GEOMETRY),
     ("ancmed", ANCMED_GEOMETRY),
     ("greatwar", STANDARD_GEOMETRY),
+    // Escalation is the standard board, empty at the start.
+    ("escalation", STANDARD_GEOMETRY),
 ];
 
 pub type Point = (f32, f32);
