@@ -324,8 +324,8 @@ impl Game {
 
     /// `power` nominates its home centres: three different supply centres, owned or not
     /// (it builds in one only while it owns it). A later nomination replaces an earlier one
-    /// until the last awaited one is in; then the homes are given and the Winter's
-    /// adjustments follow.
+    /// until the last awaited one is in (a power in civil disorder is not waited for); then
+    /// the homes are given and the Winter's adjustments follow.
     pub fn nominate(&mut self, power: PowerId, homes: &[ProvinceId]) -> Result<()> {
         if self.is_over() {
             return Err(Error::game_over());
@@ -366,7 +366,13 @@ impl Game {
         let e = self.escalation_mut().expect("nominating");
         e.nominations.retain(|(p, _)| *p != power);
         e.nominations.push((power, homes.to_vec()));
-        if self.awaited_nominations().is_empty() {
+        // The last nomination awaited from a power that gives orders: one in civil disorder
+        // holds nothing up (it gets the centres it owns).
+        if self
+            .awaited_nominations()
+            .iter()
+            .all(|&p| !self.gives_orders(p))
+        {
             self.close_nominations();
         }
         Ok(())

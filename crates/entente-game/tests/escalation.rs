@@ -298,3 +298,19 @@ fn nominations_come_once_only_after_the_first_fall() {
     );
     assert_eq!(g.powers_to_order(), vec![f]);
 }
+
+#[test]
+fn a_power_in_civil_disorder_does_not_hold_up_the_nominations() {
+    let (mut g, f, d) = to_the_nominations();
+    g.set_civil_disorder(d, true);
+    assert_eq!(g.powers_to_order(), vec![f]);
+    g.nominate_text(f, "Home Par, Bre, Spa").unwrap();
+    // Germany in civil disorder gets the centres it owns; France may build at once.
+    assert!(!g.nominating());
+    let mut want = vec![prov(&g, "hol"), prov(&g, "mun")];
+    want.sort();
+    let mut got = g.map().power(d).home_centres.clone();
+    got.sort();
+    assert_eq!(got, want);
+    assert_eq!(g.powers_to_order(), vec![f]);
+}
