@@ -299,9 +299,9 @@ async fn fame(State(st): St, headers: HeaderMap) -> Response {
             @for (title, s) in sections {
                 section.fame {
                     h2 { (title) }
-                    h3 { (c.t("club-solos")) } (feats(&c, &out.names, &s.solos))
-                    h3 { (c.t("club-draws")) } (feats(&c, &out.names, &s.draws))
-                    h3 { (c.t("club-best")) } (feats(&c, &out.names, &s.best))
+                    div.solos { h3 { (c.t("club-solos")) } (feats(&c, &out.names, &s.solos)) }
+                    div.draws { h3 { (c.t("club-draws")) } (feats(&c, &out.names, &s.draws)) }
+                    div.best { h3 { (c.t("club-best")) } (feats(&c, &out.names, &s.best)) }
                 }
             }
         };
