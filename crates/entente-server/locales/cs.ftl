@@ -322,3 +322,5 @@ club-pages = Stránky klubu
 club-logo = Text loga
 club-open-signup = Volný vstup (bez schválení)
 club-log = Záznam
+club-record = záznam
+club-saved-game = uložená hra (diplomacy)

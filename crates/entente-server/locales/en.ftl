@@ -320,3 +320,5 @@ club-pages = The club's pages
 club-logo = Logo text
 club-open-signup = Open sign-up (no approval)
 club-log = Log
+club-record = record
+club-saved-game = saved game (diplomacy)

@@ -320,3 +320,5 @@ club-pages = Les pages du club
 club-logo = Texte du logo
 club-open-signup = Adhésion libre (sans approbation)
 club-log = Journal
+club-record = enregistrement
+club-saved-game = partie sauvegardée (diplomacy)

@@ -323,3 +323,5 @@ club-pages = Страницы клуба
 club-logo = Текст логотипа
 club-open-signup = Свободный вход (без одобрения)
 club-log = Журнал
+club-record = запись
+club-saved-game = сохранённая партия (diplomacy)

@@ -1284,3 +1284,58 @@ pub async fn recompute_all(db: &Db, caller: &Caller) -> ApiResult<RecomputeOut> 
     tx.commit().await?;
     Ok(out)
 }
+
+/// Which download of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Download {
+    /// Our record (`entente-record`'s session record).
+    Record,
+    /// The `diplomacy` package's saved game.
+    SavedGame,
+}
+
+/// Keeps only the public press of a record or a saved game: entries of `press` sent to
+/// `all`, entries of `messages` sent to `GLOBAL`.
+fn public_press_only(v: &mut serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::Object(o) => {
+            for (k, item) in o.iter_mut() {
+                match (k.as_str(), item) {
+                    ("press", Value::Array(list)) => list.retain(|m| m["to"] == "all"),
+                    ("messages", Value::Array(list)) => list.retain(|m| m["recipient"] == "GLOBAL"),
+                    (_, other) => public_press_only(other),
+                }
+            }
+        }
+        Value::Array(list) => list.iter_mut().for_each(public_press_only),
+        _ => {}
+    }
+}
+
+/// A finished game of the archive, for anyone to download: its board, orders, results
+/// and public press; its players as the game's options reveal them to a stranger. The
+/// private press stays with the game's members (`GET /api/v1/games/{id}/record`).
+pub async fn download(db: &Db, id: &str, what: Download) -> ApiResult<String> {
+    let archived = sqlx::query("SELECT 1 FROM club_results WHERE game_id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    if archived.is_none() {
+        return Err(ApiError::not_found(format!(
+            "no finished game '{id}' in the club's archive"
+        )));
+    }
+    let (game, members, _, s) = crate::service::read_game(db, None, id).await?;
+    let s = s.ok_or_else(|| ApiError::not_found(format!("game '{id}' has no record")))?;
+    let stranger = crate::service::viewer(None, &game, &members);
+    let mut v: serde_json::Value = match what {
+        Download::Record => {
+            let reveal = crate::service::reveals_players(&game.options, &stranger, Some(&s));
+            serde_json::from_str(&crate::service::record_for(&s, reveal)?).map_err(json_err)?
+        }
+        Download::SavedGame => entente_record::pydip::export(&s, id),
+    };
+    public_press_only(&mut v);
+    serde_json::to_string_pretty(&v).map_err(|e| ApiError::internal(e.to_string()))
+}

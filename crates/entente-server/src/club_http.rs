@@ -139,6 +139,39 @@ async fn get_archive(State(st): St) -> ApiResult<Json<Vec<ArchiveRow>>> {
     Ok(Json(club::archive(&st.db).await?))
 }
 
+/// The archive's downloads: `record` (our record) or `saved-game` (the `diplomacy`
+/// package's saved game), with the public press only.
+#[utoipa::path(get, path = "/api/v1/club/archive/{id}/{what}", params(("id" = String, Path), ("what" = String, Path)),
+    responses((status = 200, body = Object), (status = 404, body = ErrorBody)))]
+async fn get_download(
+    State(st): St,
+    ApiPath((id, what)): ApiPath<(String, String)>,
+) -> ApiResult<axum::response::Response> {
+    use axum::response::IntoResponse;
+    let kind = match what.as_str() {
+        "record" => Download::Record,
+        "saved-game" => Download::SavedGame,
+        _ => {
+            return Err(crate::error::ApiError::not_found(
+                "download 'record' or 'saved-game'",
+            ))
+        }
+    };
+    let text = club::download(&st.db, &id, kind).await?;
+    let name = format!("attachment; filename=\"{id}-{what}.json\"");
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "application/json".to_string(),
+            ),
+            (axum::http::header::CONTENT_DISPOSITION, name),
+        ],
+        text,
+    )
+        .into_response())
+}
+
 #[utoipa::path(get, path = "/api/v1/club/leagues", responses((status = 200, body = [Object])))]
 async fn get_leagues(State(st): St) -> ApiResult<Json<Vec<League>>> {
     Ok(Json(club::leagues(&st.db).await?))
@@ -235,6 +268,7 @@ async fn post_recompute(
         get_fame,
         get_ratings,
         get_archive,
+        get_download,
         get_leagues,
         post_league,
         post_season,
@@ -278,6 +312,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/v1/club/fame", get(get_fame))
         .route("/api/v1/club/ratings", get(get_ratings))
         .route("/api/v1/club/archive", get(get_archive))
+        .route("/api/v1/club/archive/{id}/{what}", get(get_download))
         .route("/api/v1/club/leagues", get(get_leagues).post(post_league))
         .route("/api/v1/club/leagues/{league}/seasons", post(post_season))
         .route(

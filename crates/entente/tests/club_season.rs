@@ -147,6 +147,58 @@ fn first_game_ratings(stranger: &Client, ids: &[i64], powers: &BTreeMap<String, 
     }
 }
 
+/// A finished game of full press in the archive: anyone downloads its record and its
+/// saved game in the `diplomacy` package's format, with the public press only; the game's
+/// players still get the whole record, private press included.
+fn downloads(admin: &Client, players: &[Client], stranger: &Client) {
+    let id = admin.ok(
+        "/api/v1/games",
+        json!({"title": "full press", "deadlines": {"kind": "manual"}}),
+    )["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for p in players {
+        p.ok(
+            &format!("/api/v1/games/{id}/join"),
+            json!({"role": "player"}),
+        );
+    }
+    let mine = |c: &Client| {
+        c.read(&format!("/api/v1/games/{id}"))["my_powers"][0]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let (a, b) = (mine(&players[0]), mine(&players[1]));
+    players[0].ok(
+        &format!("/api/v1/games/{id}/press"),
+        json!({"from": a, "to": [b], "text": "ZQX private word"}),
+    );
+    players[0].ok(
+        &format!("/api/v1/games/{id}/press"),
+        json!({"from": a, "to": ["all"], "text": "ZQX public word"}),
+    );
+    admin.ok(&format!("/api/v1/games/{id}/gm"), json!({"act": "draw"}));
+    for what in ["record", "saved-game"] {
+        let (st, text) = stranger.get_text(&format!("/api/v1/club/archive/{id}/{what}"));
+        assert_eq!(st, 200, "{what}: {text}");
+        assert!(text.contains("ZQX public word"), "{what}: {text}");
+        assert!(!text.contains("ZQX private word"), "{what}: {text}");
+    }
+    let saved: Value = serde_json::from_str(
+        &stranger
+            .get_text(&format!("/api/v1/club/archive/{id}/saved-game"))
+            .1,
+    )
+    .unwrap();
+    assert_eq!(saved["id"], id.as_str(), "{saved}");
+    let whole = players[1].get_text(&format!("/api/v1/games/{id}/record")).1;
+    assert!(whole.contains("ZQX private word"), "{whole}");
+    let (st, _) = stranger.get_text(&format!("/api/v1/club/archive/{id}/pdf"));
+    assert_eq!(st, 404);
+}
+
 /// A page as a browser reading `lang` gets it.
 fn page(server: &Server, path: &str, lang: &str) -> String {
     let r = ureq::get(&format!("{}{path}", server.base))
@@ -594,6 +646,8 @@ fn run(database: &str) {
     assert_eq!(count("recomputed"), 1);
     assert_eq!(count("access-removed"), 1);
     assert_eq!(count("access-restored"), 1);
+    downloads(&admin, &players, &stranger);
+
     let seqs: Vec<u64> = log
         .as_array()
         .unwrap()

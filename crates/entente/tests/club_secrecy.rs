@@ -134,6 +134,13 @@ fn run(database: &str) {
             body: json!(null),
             status: all,
         },
+        // No finished game of this id: nothing to download (club_season.rs downloads one).
+        Row {
+            method: "GET",
+            template: "/api/v1/club/archive/{id}/{what}",
+            body: json!(null),
+            status: [404; 5],
+        },
         Row {
             method: "GET",
             template: "/api/v1/club/leagues",
@@ -205,7 +212,8 @@ fn run(database: &str) {
             .template
             .replace("{id}", &zed.to_string())
             .replace("{league}", "gb")
-            .replace("{season}", "s1");
+            .replace("{season}", "s1")
+            .replace("{what}", "record");
         for (i, c) in readers.iter().enumerate() {
             let (st, body) = call(c, row.method, &path, &row.body);
             if st != row.status[i] {

@@ -458,7 +458,9 @@ async fn archive(State(st): St, headers: HeaderMap) -> Response {
                         th scope="col" { (c.t("club-players")) }
                     } }
                     tbody { @for g in &rows { tr {
-                        td { a href={ "/games/" (g.game) } { (g.title) } }
+                        td { a href={ "/games/" (g.game) } { (g.title) } " "
+                            a.download href={ "/api/v1/club/archive/" (g.game) "/record" } download { (c.t("club-record")) } " "
+                            a.download href={ "/api/v1/club/archive/" (g.game) "/saved-game" } download { (c.t("club-saved-game")) } }
                         td { (g.variant) }
                         td { (g.end_year) }
                         td { @if g.outcome == "solo" { (c.t("club-solo")) } @else { (c.tr.n("club-draw-of", g.winners.len() as i64)) }
