@@ -199,6 +199,48 @@ fn downloads(admin: &Client, players: &[Client], stranger: &Client) {
     assert_eq!(st, 404);
 }
 
+/// Spoils the derived data in the server's database: the ratings' cache emptied, every
+/// score of the kept season tables set to zero.
+fn spoil(database: &str) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        use sqlx::Row;
+        let db = entente_server::Db::open(database).await.unwrap();
+        sqlx::query("UPDATE club_ratings SET ratings = $1")
+            .bind(r#"{"members": {}}"#)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        let rows = sqlx::query("SELECT league_id, season_id, standings FROM club_season_tables")
+            .fetch_all(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(rows.len(), 1);
+        for r in rows {
+            let (league, season, text): (String, String, String) =
+                (r.get(0), r.get(1), r.get(2));
+            let mut t: Value = serde_json::from_str(&text).unwrap();
+            for row in t["rows"].as_array_mut().unwrap() {
+                row["score"] = json!(0.0);
+            }
+            sqlx::query(
+                "UPDATE club_season_tables SET standings = $1 WHERE league_id = $2 AND season_id = $3",
+            )
+            .bind(t.to_string())
+            .bind(league)
+            .bind(season)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        }
+        db.pool.close().await;
+        db.writer.close().await;
+    });
+}
+
 /// A page as a browser reading `lang` gets it.
 fn page(server: &Server, path: &str, lang: &str) -> String {
     let r = ureq::get(&format!("{}{path}", server.base))
@@ -579,6 +621,15 @@ fn run(database: &str) {
     // Ratings and tables rebuilt from the stored results equal those kept.
     let kept_ratings = table.clone();
     let kept_season = stranger.read("/api/v1/club/leagues/draw-size/seasons/2026");
+    // Spoil what is derived, in the database itself: the ratings' cache emptied, the kept
+    // table's scores set to zero. The pages show the spoiled values until the rebuild.
+    spoil(&server.database);
+    assert_eq!(stranger.read("/api/v1/club/ratings"), json!([]));
+    let spoiled = stranger.read("/api/v1/club/leagues/draw-size/seasons/2026");
+    assert!(
+        season_scores(&spoiled).iter().all(|r| r.1 == 0.0),
+        "{spoiled}"
+    );
     let out = admin.ok("/api/v1/club/recompute", json!(null));
     assert_eq!(out, json!({"results": 6, "rated": 7, "tables": 1}));
     let rebuilt = ratings_of(&stranger.read("/api/v1/club/ratings"));
