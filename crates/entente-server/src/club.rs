@@ -517,6 +517,22 @@ pub struct MySettingsIn {
 
 pub async fn set_mine(db: &Db, caller: &Caller, b: MySettingsIn) -> ApiResult<Member> {
     let me = MemberId(caller.id);
+    // The language and time zone are the account's too, which every page and mail follows
+    // (checked there: an unknown language or zone changes nothing).
+    if let Some(st) = &b.settings {
+        let (_, club) = read(db).await?;
+        if member_of(&club, Some(caller)).is_some_and(|m| m.is_active()) {
+            crate::service::set_account_prefs(
+                db,
+                caller.id,
+                crate::service::Prefs {
+                    language: st.language.clone(),
+                    time_zone: st.time_zone.clone(),
+                },
+            )
+            .await?;
+        }
+    }
     change(db, |club| {
         let m = club.members.get(&me).cloned().ok_or_else(|| {
             ApiError::forbidden("only the club's members have settings: apply first")

@@ -469,6 +469,12 @@ fn run(database: &str) {
         json!({"settings": {"language": "cs", "time_zone": "Europe/Prague", "phase_mail": true, "hide_country": true}}),
     );
     assert_eq!(me.0, 200, "{}", me.1);
+    // The language and time zone are the account's too.
+    let account = member.read("/api/v1/me");
+    assert_eq!(account["language"], "cs", "{account}");
+    assert_eq!(account["time_zone"], "Europe/Prague", "{account}");
+    let (st, b) = member.patch("/api/v1/club/me", json!({"settings": {"language": "xx"}}));
+    assert_eq!(st, 422, "{b}");
     let profile = stranger.read(&format!("/api/v1/club/members/{}", ids[0]));
     assert_eq!(profile["country"], Value::Null, "hidden country: {profile}");
     assert_eq!(profile["game_master"], true);
