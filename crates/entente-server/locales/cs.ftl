@@ -324,3 +324,4 @@ club-open-signup = Volný vstup (bez schválení)
 club-log = Záznam
 club-record = záznam
 club-saved-game = uložená hra (diplomacy)
+club-running = Probíhající hry

@@ -322,3 +322,4 @@ club-open-signup = Open sign-up (no approval)
 club-log = Log
 club-record = record
 club-saved-game = saved game (diplomacy)
+club-running = Running games

@@ -322,3 +322,4 @@ club-open-signup = Adhésion libre (sans approbation)
 club-log = Journal
 club-record = enregistrement
 club-saved-game = partie sauvegardée (diplomacy)
+club-running = Parties en cours

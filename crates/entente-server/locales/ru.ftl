@@ -325,3 +325,4 @@ club-open-signup = Свободный вход (без одобрения)
 club-log = Журнал
 club-record = запись
 club-saved-game = сохранённая партия (diplomacy)
+club-running = Текущие партии

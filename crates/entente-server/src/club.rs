@@ -1355,3 +1355,67 @@ pub async fn download(db: &Db, id: &str, what: Download) -> ApiResult<String> {
     public_press_only(&mut v);
     serde_json::to_string_pretty(&v).map_err(|e| ApiError::internal(e.to_string()))
 }
+
+/// A game not finished yet, as the club lists it for anyone.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RunningGame {
+    pub id: String,
+    pub title: String,
+    /// `forming` (seats free) or `active`.
+    pub status: String,
+    pub variant: String,
+    /// The phase (`S1901M`), once started.
+    pub phase: Option<String>,
+    /// The deadline (RFC 3339), if any.
+    pub deadline: Option<String>,
+    /// Seats taken and seats.
+    pub joined: usize,
+    pub seats: usize,
+    /// Each power and its player's name where the game reveals it to anyone (`reveal:
+    /// start`); `null` otherwise.
+    pub players: Vec<RunningSeat>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RunningSeat {
+    pub power: String,
+    pub player: Option<String>,
+    pub supply_centres: usize,
+}
+
+/// Every game not finished, newest first, as a stranger may see it.
+pub async fn running_games(db: &Db) -> ApiResult<Vec<RunningGame>> {
+    let mut out = Vec::new();
+    for g in crate::service::list_games(db, None)
+        .await?
+        .into_iter()
+        .filter(|g| g.status != "finished")
+    {
+        let players = if g.status == "active" {
+            let (game, members, v, s) = crate::service::read_game(db, None, &g.id).await?;
+            crate::service::game_out(&game, &members, &v, s.as_ref())
+                .powers
+                .into_iter()
+                .map(|p| RunningSeat {
+                    power: p.power,
+                    player: p.player,
+                    supply_centres: p.supply_centres,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        out.push(RunningGame {
+            id: g.id,
+            title: g.title,
+            status: g.status,
+            variant: g.variant,
+            phase: g.phase,
+            deadline: g.deadline,
+            joined: g.joined,
+            seats: g.seats,
+            players,
+        });
+    }
+    Ok(out)
+}

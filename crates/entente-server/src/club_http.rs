@@ -172,6 +172,11 @@ async fn get_download(
         .into_response())
 }
 
+#[utoipa::path(get, path = "/api/v1/club/games", responses((status = 200, body = [RunningGame])))]
+async fn get_running(State(st): St) -> ApiResult<Json<Vec<RunningGame>>> {
+    Ok(Json(club::running_games(&st.db).await?))
+}
+
 #[utoipa::path(get, path = "/api/v1/club/leagues", responses((status = 200, body = [Object])))]
 async fn get_leagues(State(st): St) -> ApiResult<Json<Vec<League>>> {
     Ok(Json(club::leagues(&st.db).await?))
@@ -269,6 +274,7 @@ async fn post_recompute(
         get_ratings,
         get_archive,
         get_download,
+        get_running,
         get_leagues,
         post_league,
         post_season,
@@ -294,7 +300,9 @@ async fn post_recompute(
         SeasonIn,
         AttachIn,
         SeasonOut,
-        RecomputeOut
+        RecomputeOut,
+        RunningGame,
+        RunningSeat
     ))
 )]
 pub struct ClubApiDoc;
@@ -312,6 +320,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/v1/club/fame", get(get_fame))
         .route("/api/v1/club/ratings", get(get_ratings))
         .route("/api/v1/club/archive", get(get_archive))
+        .route("/api/v1/club/games", get(get_running))
         .route("/api/v1/club/archive/{id}/{what}", get(get_download))
         .route("/api/v1/club/leagues", get(get_leagues).post(post_league))
         .route("/api/v1/club/leagues/{league}/seasons", post(post_season))

@@ -293,6 +293,13 @@ fn pages(server: &Server, seats: &BTreeMap<&str, Vec<(char, Seats)>>, ids: &[i64
                 "{lang}: {name} {ratings}"
             );
         }
+        let running = page(server, "/club/games", lang);
+        let title = if lang == "cs" {
+            "Probíhající hry"
+        } else {
+            "Running games"
+        };
+        assert!(running.contains(title), "{lang}: {running}");
         let archive = page(server, "/club/archive", lang);
         assert!(archive.contains(words[3]), "{lang}: {archive}");
         assert_eq!(archive.matches("/games/g").count(), 6, "{lang}: {archive}");
@@ -513,6 +520,22 @@ fn run(database: &str) {
                 &format!("/api/v1/club/leagues/{system}/seasons/2026/games"),
                 json!({"game": id}),
             );
+            if system == "draw-size" && game == 'A' {
+                // Running: its phase for anyone, who plays whom for no one (revealed at
+                // the end).
+                let running = stranger.read("/api/v1/club/games");
+                let g = running
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|g| g["id"] == id.as_str())
+                    .unwrap_or_else(|| panic!("{id} not running: {running}"));
+                assert_eq!(g["status"], "active", "{g}");
+                assert_eq!(g["phase"], "S1901M", "{g}");
+                let seats = g["players"].as_array().unwrap();
+                assert_eq!(seats.len(), 7, "{g}");
+                assert!(seats.iter().all(|p| p["player"].is_null()), "{g}");
+            }
             if game == 'A' {
                 admin.ok(
                     &format!("/api/v1/games/{id}/gm"),

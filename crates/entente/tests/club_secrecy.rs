@@ -134,6 +134,12 @@ fn run(database: &str) {
             body: json!(null),
             status: all,
         },
+        Row {
+            method: "GET",
+            template: "/api/v1/club/games",
+            body: json!(null),
+            status: all,
+        },
         // No finished game of this id: nothing to download (club_season.rs downloads one).
         Row {
             method: "GET",
@@ -241,6 +247,15 @@ fn run(database: &str) {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The running games: the forming game, for anyone.
+    let running = nobody.read("/api/v1/club/games");
+    let listed = running.as_array().unwrap();
+    assert!(
+        listed
+            .iter()
+            .any(|g| g["id"] == game.as_str() && g["status"] == "forming"),
+        "{running}"
+    );
     // The applicant's message and the log stay with the administrators: the refusals
     // above carried no part of them.
     let log = admin.read("/api/v1/club/log");

@@ -37,6 +37,7 @@ fn nav(c: &Ctx) -> Markup {
             a href="/club/fame" { (c.t("club-fame")) } " · "
             a href="/club/ratings" { (c.t("club-ratings")) } " · "
             a href="/club/leagues" { (c.t("club-leagues")) } " · "
+            a href="/club/games" { (c.t("club-running")) } " · "
             a href="/club/archive" { (c.t("club-archive")) }
         }
     }
@@ -477,6 +478,41 @@ async fn archive(State(st): St, headers: HeaderMap) -> Response {
     finish(&c, r)
 }
 
+async fn running(State(st): St, headers: HeaderMap) -> Response {
+    let c = match ctx(&st, &headers).await {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let r: ApiResult<Response> = async {
+        let games = club::running_games(&st.db).await?;
+        Ok(page(
+            &c,
+            &c.t("club-running"),
+            html! {
+                h1 { (c.t("club-running")) }
+                div.scroll { table #running {
+                    thead { tr {
+                        th scope="col" { (c.t("game")) } th scope="col" { (c.t("club-variant")) }
+                        th scope="col" { (c.t("phase")) } th scope="col" { (c.t("deadline")) }
+                        th scope="col" { (c.t("club-players")) }
+                    } }
+                    tbody { @for g in &games { tr {
+                        td { a href={ "/games/" (g.id) } { (g.title) } }
+                        td { (g.variant) }
+                        td { @match &g.phase { Some(p) => (super::pages::phase_name(&c, p)), None => { (g.joined) " / " (g.seats) } } }
+                        td { @match &g.deadline { Some(d) => (c.when(d)), None => "—" } }
+                        td { @for p in &g.players {
+                            (p.power) " " (p.supply_centres) @if let Some(n) = &p.player { " (" (n) ")" } "; "
+                        } }
+                    } } }
+                } }
+            },
+        ))
+    }
+    .await;
+    finish(&c, r)
+}
+
 async fn admin_page(State(st): St, headers: HeaderMap) -> Response {
     let c = match ctx(&st, &headers).await {
         Ok(c) => c,
@@ -730,6 +766,7 @@ pub fn routes() -> axum::Router<std::sync::Arc<crate::http::AppState>> {
         .route("/club/leagues", get(leagues))
         .route("/club/leagues/{league}/{season}", get(season))
         .route("/club/archive", get(archive))
+        .route("/club/games", get(running))
         .route("/club/admin", get(admin_page).post(admin_act))
 }
 
