@@ -571,7 +571,7 @@ pub struct MemberRow {
 pub async fn members(db: &Db, caller: Option<&Caller>) -> ApiResult<Vec<MemberRow>> {
     let (_, club) = read(db).await?;
     let admin = is_admin(&club, caller);
-    let records = profiles(&load_results(db).await?);
+    let records = profiles(&public_results(db).await?);
     let mut rows: Vec<MemberRow> = club
         .members
         .values()
