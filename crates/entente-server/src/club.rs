@@ -1330,8 +1330,9 @@ fn public_press_only(v: &mut serde_json::Value) {
 }
 
 /// A finished game of the archive, for anyone to download: its board, orders, results
-/// and public press; its players as the game's options reveal them to a stranger. The
-/// private press stays with the game's members (`GET /api/v1/games/{id}/record`).
+/// and public press (all its press when the game's `open_press_at_end` says so); its
+/// players as the game's options reveal them to a stranger. Otherwise the private press
+/// stays with the game's members (`GET /api/v1/games/{id}/record`).
 pub async fn download(db: &Db, id: &str, what: Download) -> ApiResult<String> {
     let archived = sqlx::query("SELECT 1 FROM club_results WHERE game_id = $1")
         .bind(id)
@@ -1352,7 +1353,9 @@ pub async fn download(db: &Db, id: &str, what: Download) -> ApiResult<String> {
         }
         Download::SavedGame => entente_record::pydip::export(&s, id),
     };
-    public_press_only(&mut v);
+    if !game.options.open_press_at_end {
+        public_press_only(&mut v);
+    }
     serde_json::to_string_pretty(&v).map_err(|e| ApiError::internal(e.to_string()))
 }
 

@@ -123,6 +123,11 @@ pub struct NewGame {
     /// bot accounts take them, and only people take the others. 0 (the default): no bots.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub bot_seats: u32,
+    /// Once the game is over its private press is open to everyone: the club's archive
+    /// gives it with the game (docs/club.md). Without it the archive has the public press
+    /// only, and the private press stays with the game's members.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open_press_at_end: bool,
 }
 
 fn is_zero(n: &u32) -> bool {

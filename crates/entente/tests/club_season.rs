@@ -147,13 +147,20 @@ fn first_game_ratings(stranger: &Client, ids: &[i64], powers: &BTreeMap<String, 
     }
 }
 
-/// A finished game of full press in the archive: anyone downloads its record and its
-/// saved game in the `diplomacy` package's format, with the public press only; the game's
-/// players still get the whole record, private press included.
+/// Finished games of full press in the archive: anyone downloads their record and their
+/// saved game in the `diplomacy` package's format, with the public press only unless the
+/// game opens its private press at the end; the game's players get the whole record.
 fn downloads(admin: &Client, players: &[Client], stranger: &Client) {
+    for open in [false, true] {
+        download(admin, players, stranger, open);
+    }
+}
+
+/// One game of [`downloads`]; `open`: its private press is open to everyone at the end.
+fn download(admin: &Client, players: &[Client], stranger: &Client, open: bool) {
     let id = admin.ok(
         "/api/v1/games",
-        json!({"title": "full press", "deadlines": {"kind": "manual"}}),
+        json!({"title": "full press", "deadlines": {"kind": "manual"}, "open_press_at_end": open}),
     )["id"]
         .as_str()
         .unwrap()
@@ -184,7 +191,7 @@ fn downloads(admin: &Client, players: &[Client], stranger: &Client) {
         let (st, text) = stranger.get_text(&format!("/api/v1/club/archive/{id}/{what}"));
         assert_eq!(st, 200, "{what}: {text}");
         assert!(text.contains("ZQX public word"), "{what}: {text}");
-        assert!(!text.contains("ZQX private word"), "{what}: {text}");
+        assert_eq!(text.contains("ZQX private word"), open, "{what}: {text}");
     }
     let saved: Value = serde_json::from_str(
         &stranger
