@@ -268,7 +268,7 @@ pub async fn serve(listener: TcpListener, config: DaideConfig) -> io::Result<()>
                     let seen = lobby.lock().expect("lobby").versions.get(&t).copied();
                     match hosted::version(&h, &game).await {
                         Ok(Some(v)) if Some(v) == seen => {}
-                        Ok(_) => follow(&lobby, &h, &game).await,
+                        Ok(_) => follow(&lobby, &h, &game, Vec::new()).await,
                         Err(e) => tracing::warn!("DAIDE: game {game}: {e}"),
                     }
                 }
@@ -307,11 +307,21 @@ pub async fn serve(listener: TcpListener, config: DaideConfig) -> io::Result<()>
     }
 }
 
-/// Brings a hosted game's table up to date with the database: the bots' powers once the game
-/// has started, the phases played since; then carries out what the table asks for the bots
-/// (which may end the phase, so it looks again).
-async fn follow(lobby: &Arc<Mutex<Lobby>>, h: &Hosting, game: &str) {
+/// Carries out what a hosted table asked for its bots (`pending`), then brings the table up
+/// to date with the database: the bots' powers once the game has started, the phases played
+/// since; and again with what the table asks then (which may end the phase).
+async fn follow(
+    lobby: &Arc<Mutex<Lobby>>,
+    h: &Hosting,
+    game: &str,
+    mut pending: Vec<(BotSeat, String, crate::Effect)>,
+) {
     for _ in 0..64 {
+        for (seat, power, e) in std::mem::take(&mut pending) {
+            if let Err(err) = hosted::carry_out(h, &seat, &power, &e).await {
+                tracing::warn!("DAIDE: game {game}, {power}: {err}");
+            }
+        }
         // What the table follows: once started, only a new phase or the end needs the game.
         let followed = {
             let mut l = lobby.lock().expect("lobby");
@@ -339,7 +349,7 @@ async fn follow(lobby: &Arc<Mutex<Lobby>>, h: &Hosting, game: &str) {
                 return;
             }
         };
-        let effects = {
+        pending = {
             let mut l = lobby.lock().expect("lobby");
             let Some(&t) = l.hosted.get(game) else {
                 return;
@@ -372,7 +382,7 @@ async fn follow(lobby: &Arc<Mutex<Lobby>>, h: &Hosting, game: &str) {
                     }
                 }
                 match snap.game {
-                    Some(g) => table.sync(g, snap.deadline, Instant::now()),
+                    Some(g) => table.sync(g, snap.deadline),
                     None => table.set_deadline(snap.deadline),
                 }
             }
@@ -383,13 +393,8 @@ async fn follow(lobby: &Arc<Mutex<Lobby>>, h: &Hosting, game: &str) {
             l.flush(t);
             l.effects(t)
         };
-        if effects.is_empty() {
+        if pending.is_empty() {
             return;
-        }
-        for (seat, power, e) in effects {
-            if let Err(err) = hosted::carry_out(h, &seat, &power, &e).await {
-                tracing::warn!("DAIDE: game {game}, {power}: {err}");
-            }
         }
     }
 }
@@ -560,12 +565,7 @@ async fn connection(
                         }
                     };
                     if let (Some(h), Some((game, effects))) = (&hosting, work) {
-                        for (seat, power, e) in effects {
-                            if let Err(err) = hosted::carry_out(h, &seat, &power, &e).await {
-                                tracing::warn!("DAIDE: game {game}, {power}: {err}");
-                            }
-                        }
-                        follow(&lobby, h, &game).await;
+                        follow(&lobby, h, &game, effects).await;
                     }
                 }
                 FM => return Ok(None),
@@ -595,12 +595,7 @@ async fn connection(
         }
     };
     if let (Some(h), Some((game, effects))) = (&hosting, left) {
-        for (seat, power, e) in effects {
-            if let Err(err) = hosted::carry_out(h, &seat, &power, &e).await {
-                tracing::warn!("DAIDE: game {game}, {power}: {err}");
-            }
-        }
-        follow(&lobby, h, &game).await;
+        follow(&lobby, h, &game, effects).await;
     }
     drop(tx);
     let mut w = writer.await.map_err(io::Error::other)?;

@@ -258,11 +258,10 @@ impl Table {
     /// The game as the database has it now, and its deadline. The first call starts the
     /// table; later ones report the phases played since (ORD to everyone, then SCO, NOW and
     /// TME, or the end).
-    pub fn sync(&mut self, game: Game, deadline: Option<Instant>, now: Instant) {
+    pub fn sync(&mut self, game: Game, deadline: Option<Instant>) {
         if !self.hosted || self.over {
             return;
         }
-        let _ = now;
         if !self.started {
             self.game = game;
             self.started = true;

@@ -221,9 +221,13 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
             }
             let mut o: entente_server::model::NewGame = serde_json::from_value(v)
                 .map_err(|e| CliError::from(format!("the DAIDE games' options: {e}")))?;
-            o.bot_seats = o.bot_seats.min(daide_seats(&o)?);
-            entente_server::service::check_options(&o)
-                .map_err(|e| CliError::from(format!("the DAIDE games' options: {e}")))?;
+            // Checked once, without the bot seats, which are then at most the game's seats.
+            let seats = entente_server::service::check_options(&entente_server::model::NewGame {
+                bot_seats: 0,
+                ..o.clone()
+            })
+            .map_err(|e| CliError::from(format!("the DAIDE games' options: {e}")))?;
+            o.bot_seats = o.bot_seats.min(seats.len() as u32);
             Some(o)
         }
     };
@@ -264,14 +268,4 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
         },
     ))?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The seats of a game with these options.
-fn daide_seats(o: &entente_server::model::NewGame) -> CliResult<u32> {
-    let seats = entente_server::service::check_options(&entente_server::model::NewGame {
-        bot_seats: 0,
-        ..o.clone()
-    })
-    .map_err(|e| CliError::from(format!("the DAIDE games' options: {e}")))?;
-    Ok(seats.len() as u32)
 }
