@@ -1,36 +1,8 @@
 //! Issue 4: a whole Ancient Mediterranean game through the game master's CLI, from Spring
 //! of year 1 past the first adjustments (Winter 1 AD builds), with the results asserted.
 
-use std::path::PathBuf;
-use std::process::Command;
-
-fn entente(args: &[&str], dir: &PathBuf) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_entente"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run entente");
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "entente {args:?} failed:\n{text}");
-    text
-}
-
-fn orders(dir: &PathBuf, power: &str, lines: &[&str]) -> String {
-    let sheet = dir.join(format!("{power}.txt"));
-    std::fs::write(&sheet, lines.join("\n")).unwrap();
-    entente(
-        &[
-            "game",
-            "orders",
-            "g.json",
-            "--power",
-            power,
-            sheet.to_str().unwrap(),
-        ],
-        dir,
-    )
-}
+mod common;
+use common::{entente_in as entente, orders_in as orders};
 
 #[test]
 fn ancient_mediterranean_game_from_year_1_past_the_first_builds() {

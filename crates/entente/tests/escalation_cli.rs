@@ -5,29 +5,9 @@
 //! placement shown in judge form, 1901 played, the home centres nominated after Fall 1901
 //! and built in during Winter 1901; the record reloads at every step.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn run(args: &[&str], dir: &Path) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_entente"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run entente");
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !text.contains("panicked"),
-        "entente {args:?} panicked:\n{text}"
-    );
-    (out.status.success(), text)
-}
-
-fn entente(args: &[&str], dir: &Path) -> String {
-    let (ok, text) = run(args, dir);
-    assert!(ok, "entente {args:?} failed:\n{text}");
-    text
-}
+mod common;
+use common::{entente_in as entente, orders_in as orders, run_in as run, scratch};
+use std::path::Path;
 
 /// The command fails, saying `why`.
 fn refused(args: &[&str], dir: &Path, why: &str) {
@@ -36,36 +16,13 @@ fn refused(args: &[&str], dir: &Path, why: &str) {
     assert!(text.contains(why), "expected '{why}' in:\n{text}");
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("entente-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn orders(dir: &Path, power: &str, lines: &[&str]) -> String {
-    let sheet = dir.join(format!("{power}.txt"));
-    std::fs::write(&sheet, lines.join("\n")).unwrap();
-    entente(
-        &[
-            "game",
-            "orders",
-            "g.json",
-            "--power",
-            power,
-            sheet.to_str().unwrap(),
-        ],
-        dir,
-    )
-}
-
 fn place(dir: &Path, power: &str, unit: &str) -> String {
     entente(&["game", "place", "g.json", "--power", power, unit], dir)
 }
 
 #[test]
 fn escalation_is_listed() {
-    let dir = scratch("escalation-list");
+    let dir = scratch("escalation_cli", "escalation-list");
     let list = entente(&["variant", "list"], &dir);
     assert!(
         list.contains("escalation Escalation — 7 powers, 75 provinces, 34 centres, 18 to win"),
@@ -75,7 +32,7 @@ fn escalation_is_listed() {
 
 #[test]
 fn a_new_escalation_game_places_the_table_s_units() {
-    let dir = scratch("escalation-table");
+    let dir = scratch("escalation_cli", "escalation-table");
     let created = entente(
         &[
             "game",
@@ -135,7 +92,7 @@ fn a_new_escalation_game_places_the_table_s_units() {
 
 #[test]
 fn an_escalation_game_from_the_placement_past_the_winter_1901_nominations() {
-    let dir = scratch("escalation-game");
+    let dir = scratch("escalation_cli", "escalation-game");
     entente(
         &[
             "game",

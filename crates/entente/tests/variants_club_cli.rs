@@ -2,47 +2,14 @@
 //! listed, created with setup 2 (two players, Italy neutral), played into 1915 where Italy
 //! joins a side, and drawn with the standard board's geometry.
 
-use std::path::{Path, PathBuf};
+mod common;
+use common::{entente_in as entente, orders_in as orders, scratch};
+use std::path::PathBuf;
 use std::process::Command;
-
-fn entente(args: &[&str], dir: &Path) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_entente"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run entente");
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "entente {args:?} failed:\n{text}");
-    text
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("entente-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn orders(dir: &Path, power: &str, lines: &[&str]) -> String {
-    let sheet = dir.join(format!("{power}.txt"));
-    std::fs::write(&sheet, lines.join("\n")).unwrap();
-    entente(
-        &[
-            "game",
-            "orders",
-            "g.json",
-            "--power",
-            power,
-            sheet.to_str().unwrap(),
-        ],
-        dir,
-    )
-}
 
 #[test]
 fn the_great_war_is_listed_and_checked() {
-    let dir = scratch("greatwar-list");
+    let dir = scratch("variants_club_cli", "greatwar-list");
     let list = entente(&["variant", "list"], &dir);
     assert!(
         list.contains("greatwar   Great War — 7 powers, 75 provinces, 34 centres, 24 to win"),
@@ -57,7 +24,7 @@ fn the_great_war_is_listed_and_checked() {
 
 #[test]
 fn a_great_war_game_from_1914_until_italy_joins() {
-    let dir = scratch("greatwar-game");
+    let dir = scratch("variants_club_cli", "greatwar-game");
     let created = entente(
         &[
             "game",
@@ -104,7 +71,7 @@ fn a_great_war_game_from_1914_until_italy_joins() {
 
 #[test]
 fn the_great_war_is_drawn_on_the_standard_board() {
-    let dir = scratch("greatwar-render");
+    let dir = scratch("variants_club_cli", "greatwar-render");
     let scn = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../cases/variants/greatwar.scn");
     entente(
         &[
@@ -128,7 +95,7 @@ fn the_great_war_is_drawn_on_the_standard_board() {
 
 #[test]
 fn a_versailles_game_and_its_schematic_board() {
-    let dir = scratch("versailles-game");
+    let dir = scratch("variants_club_cli", "versailles-game");
     let list = entente(&["variant", "list"], &dir);
     assert!(
         list.contains("versailles Versailles — 7 powers, 97 provinces, 43 centres, 22 to win"),
@@ -178,7 +145,7 @@ fn a_versailles_game_and_its_schematic_board() {
 
 #[test]
 fn the_great_war_is_the_two_player_game_without_asking_for_setup_2() {
-    let dir = scratch("greatwar-default-setup");
+    let dir = scratch("variants_club_cli", "greatwar-default-setup");
     let created = entente(
         &[
             "game",
@@ -198,7 +165,7 @@ fn the_great_war_is_the_two_player_game_without_asking_for_setup_2() {
 
 #[test]
 fn a_variant_naming_an_unknown_setup_is_refused_with_its_line() {
-    let dir = scratch("greatwar-bad-setup");
+    let dir = scratch("variants_club_cli", "greatwar-bad-setup");
     let good = std::fs::read_to_string(
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../entente-map/variants/greatwar.toml"),
     )

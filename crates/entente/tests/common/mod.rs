@@ -36,6 +36,39 @@ pub fn ok(args: &[&str]) -> String {
     text(&out.stdout)
 }
 
+/// Runs `entente` in `dir`: whether it succeeded, and its output (stdout, then stderr). It
+/// must not panic, whatever the arguments.
+pub fn run_in(args: &[&str], dir: &Path) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_entente"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run entente");
+    let text = text(&out.stdout) + &text(&out.stderr);
+    assert!(
+        !text.contains("panicked"),
+        "entente {args:?} panicked:\n{text}"
+    );
+    (out.status.success(), text)
+}
+
+/// Runs `entente` in `dir`, which must succeed; its output.
+pub fn entente_in(args: &[&str], dir: &Path) -> String {
+    let (ok, text) = run_in(args, dir);
+    assert!(ok, "entente {args:?} failed:\n{text}");
+    text
+}
+
+/// Gives `power`'s orders, one a line, for the game `g.json` in `dir`.
+pub fn orders_in(dir: &Path, power: &str, lines: &[&str]) -> String {
+    let sheet = dir.join(format!("{power}.txt"));
+    std::fs::write(&sheet, lines.join("\n")).unwrap();
+    entente_in(
+        &["game", "orders", "g.json", "--power", power, s(&sheet)],
+        dir,
+    )
+}
+
 /// A scratch directory of this test's own (`suite` names the test file), so parallel tests
 /// do not meet.
 pub fn scratch(suite: &str, test: &str) -> PathBuf {
