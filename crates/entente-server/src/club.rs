@@ -895,7 +895,10 @@ pub struct RatingRow {
     pub games: u32,
 }
 
-async fn names(db: &Db) -> ApiResult<BTreeMap<i64, String>> {
+/// Account names by account id.
+type AccountNames = BTreeMap<i64, String>;
+
+async fn names(db: &Db) -> ApiResult<AccountNames> {
     let mut out = BTreeMap::new();
     for r in sqlx::query("SELECT id, name FROM accounts")
         .fetch_all(&db.pool)
@@ -906,7 +909,7 @@ async fn names(db: &Db) -> ApiResult<BTreeMap<i64, String>> {
     Ok(out)
 }
 
-fn rating_rows(table: Vec<BattlefieldRow>, names: &BTreeMap<i64, String>) -> Vec<RatingRow> {
+fn rating_rows(table: Vec<BattlefieldRow>, names: &AccountNames) -> Vec<RatingRow> {
     table
         .into_iter()
         .map(|r| RatingRow {
