@@ -9,8 +9,8 @@
 //! and written by [`entente_game::pydip`]. The class is `Send + Sync` and `process` releases
 //! the GIL, so games in different threads adjudicate in parallel.
 
-use entente_game::{EndOfGame, PhaseKind};
-use entente_host::{GameOptions, Reading, Session, SessionConfig, SessionParts, SheetLine};
+use entente_game::{EndOfGame, PhaseKind, Setup};
+use entente_host::{GameOptions, Player, Reading, Session, SessionConfig, SessionParts, SheetLine};
 use entente_judge::{adjustment_due, Edition, Outcome, Phase, PhaseResult, Rulebook, Season};
 use entente_legal::{Legal, LegalOrders};
 use entente_map::Variant;
@@ -29,16 +29,20 @@ use std::collections::{BTreeMap, HashMap};
 use std::ffi::CString;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+mod batch;
+
 /// What every game of one variant shares: the map, a legal-order generator to clone, and
 /// the package's upper-case names of locations and powers.
-struct Tables {
-    variant: Variant,
-    map: Arc<Map>,
-    legal: Legal,
+pub(crate) struct Tables {
+    pub(crate) variant: Variant,
+    pub(crate) map: Arc<Map>,
+    pub(crate) legal: Legal,
     /// Per location: `PAR`, `STP/SC`.
-    loc_up: Vec<String>,
+    pub(crate) loc_up: Vec<String>,
     /// Per power: `AUSTRIA`.
-    power_up: Vec<String>,
+    pub(crate) power_up: Vec<String>,
+    /// The map's order-id vocabulary (`entente.Batch`), built when first asked for.
+    vocab: OnceLock<batch::Vocab>,
 }
 
 impl Tables {
@@ -54,11 +58,17 @@ impl Tables {
             map,
             loc_up,
             power_up,
+            vocab: OnceLock::new(),
         }
     }
 
+    /// The map's fixed order-id vocabulary.
+    pub(crate) fn vocab(&self) -> &batch::Vocab {
+        self.vocab.get_or_init(|| batch::Vocab::build(self))
+    }
+
     /// The tables of a variant: built-in variants are built once per process.
-    fn of(name: &str) -> PyResult<Arc<Tables>> {
+    pub(crate) fn of(name: &str) -> PyResult<Arc<Tables>> {
         static CACHE: OnceLock<Mutex<HashMap<String, Arc<Tables>>>> = OnceLock::new();
         let builtin = entente_map::builtin_variant_names().contains(&name);
         let cache = CACHE.get_or_init(Default::default);
@@ -77,17 +87,17 @@ impl Tables {
         Ok(t)
     }
 
-    fn loc(&self, l: Loc) -> &str {
+    pub(crate) fn loc(&self, l: Loc) -> &str {
         &self.loc_up[l.index()]
     }
-    fn province(&self, l: Loc) -> &str {
+    pub(crate) fn province(&self, l: Loc) -> &str {
         &self.loc_up[self.map.province_of(l).index()]
     }
-    fn power(&self, p: PowerId) -> &str {
+    pub(crate) fn power(&self, p: PowerId) -> &str {
         &self.power_up[p.index()]
     }
 
-    fn push_unit(&self, out: &mut String, ty: Option<UnitType>, loc: Loc) {
+    pub(crate) fn push_unit(&self, out: &mut String, ty: Option<UnitType>, loc: Loc) {
         out.push(ty.unwrap_or(UnitType::Army).letter());
         out.push(' ');
         out.push_str(self.loc(loc));
@@ -98,7 +108,7 @@ impl Tables {
 
     /// A legal order (types and coasts as in the position) in the package's syntax. As the
     /// package lists them, an army's move to a space it does not border says `VIA`.
-    fn legal_text(&self, o: &Order) -> String {
+    pub(crate) fn legal_text(&self, o: &Order) -> String {
         let mut s = String::with_capacity(24);
         let unit = |s: &mut String, u: &UnitRef| self.push_unit(s, u.ty, u.loc);
         match o {
@@ -264,7 +274,7 @@ fn same_order(map: &Map, legal: &Order, given: &Order) -> bool {
 
 /// A rulebook from `"2000"`, `"2000+retreat-to-convoy-origin"` (options of
 /// `docs/rule-options.md` after `+`), or `"package"` (what the `diplomacy` package does).
-fn parse_rules(text: &str) -> PyResult<Rulebook> {
+pub(crate) fn parse_rules(text: &str) -> PyResult<Rulebook> {
     let mut parts = text.split('+').map(str::trim);
     let head = parts.next().unwrap_or("");
     let mut rules = match head.to_ascii_lowercase().as_str() {
@@ -330,7 +340,7 @@ fn rules_spec(r: &Rulebook) -> String {
 const RULES_FLAG: &str = "ENTENTE_RULES=";
 
 /// A phase's name as the package writes it: `S1901M`, `S0001M` (four-digit years).
-fn py_phase(p: Phase) -> String {
+pub(crate) fn py_phase(p: Phase) -> String {
     let s = match p.season {
         Season::Spring => 'S',
         Season::Fall => 'F',
@@ -359,7 +369,7 @@ fn py_phase_long(p: Phase) -> String {
     format!("{s} {} {k}", p.year)
 }
 
-fn value_err(e: impl ToString) -> PyErr {
+pub(crate) fn value_err(e: impl ToString) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
@@ -403,7 +413,43 @@ fn json_text(data: &Bound<'_, PyAny>) -> PyResult<String> {
     json.call_method1("dumps", (data,))?.extract::<String>()
 }
 
-fn now_seed() -> u64 {
+/// A new game of a variant, as the variant says it is played: a variant that names a
+/// rulebook setup (the Great War: `"2"`, two players, Italy neutral until the coin toss) is
+/// created with it, a player per seat named after the seat's powers
+/// (`England/France/Russia`); any other, a player per power. `seed` draws the setup's lots.
+pub(crate) fn new_session(
+    tables: &Tables,
+    rules: Rulebook,
+    end_year: Option<i32>,
+    seed: u64,
+) -> PyResult<Session> {
+    let mut config = SessionConfig::named_after_powers(tables.variant.clone(), rules);
+    if let Some(code) = tables.map.setup.as_deref() {
+        let setup: Setup = code.parse().map_err(value_err)?;
+        let seats = setup.seats(&tables.map).map_err(value_err)?;
+        config.players = seats
+            .into_iter()
+            .map(|powers| Player {
+                name: powers
+                    .iter()
+                    .map(|&p| tables.map.power(p).name.clone())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                powers,
+            })
+            .collect();
+        config.setup = setup;
+    }
+    config.options = GameOptions {
+        gunboat: true,
+        end_year,
+        ..GameOptions::default()
+    };
+    config.seed = seed;
+    Session::new(config).map_err(value_err)
+}
+
+pub(crate) fn now_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
@@ -554,6 +600,17 @@ impl Inner {
         let p = self.power_id(power)?;
         if self.over() {
             return Err(PyRuntimeError::new_err("the game is over"));
+        }
+        // A neutral power (the Great War's Italy before the coin toss) has no possible
+        // orders: whatever it is given is left out.
+        if !self.session.game().gives_orders(p) {
+            for t in texts.iter().map(|t| t.trim()).filter(|t| !t.is_empty()) {
+                self.errors.push(format!(
+                    "{power}: not a possible order in {}: {t}",
+                    self.phase()
+                ));
+            }
+            return Ok(Vec::new());
         }
         // As the package, only the power's possible orders are taken; the others are left
         // out and said in `error`.
@@ -909,7 +966,8 @@ impl Inner {
     /// The provinces where the power has something to order now, as the package gives
     /// them (sorted abbreviations, no coasts).
     fn orderable_of(&self, p: PowerId) -> Vec<String> {
-        if self.over() {
+        // A neutral power (the Great War's Italy) or one in civil disorder orders nothing.
+        if self.over() || !self.session.game().gives_orders(p) {
             return Vec::new();
         }
         let pos = self.session.game().position();
@@ -1070,14 +1128,7 @@ impl PyGame {
         let rules = parse_rules(rules).map_err(value_err)?;
         let tables = Tables::of(map_name).map_err(value_err)?;
         let seed = seed.unwrap_or_else(now_seed);
-        let mut config = SessionConfig::named_after_powers(tables.variant.clone(), rules);
-        config.options = GameOptions {
-            gunboat: true,
-            end_year,
-            ..GameOptions::default()
-        };
-        config.seed = seed;
-        let session = Session::new(config).map_err(value_err)?;
+        let session = new_session(&tables, rules, end_year, seed)?;
         PyGame::from_session(session, seed)
     }
 
@@ -1628,6 +1679,7 @@ fn variants() -> Vec<String> {
 #[pymodule]
 fn _entente(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
+    m.add_class::<batch::PyBatch>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(map_data, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

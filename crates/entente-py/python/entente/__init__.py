@@ -7,7 +7,7 @@ BUR``, ``F STP/SC - BOT``, ``A PAR B``, ``WAIVE``) and saved games (``to_saved_g
 ``Game.from_saved_game``), so that a bot switches with ``import entente as diplomacy``.
 """
 
-from ._entente import __version__, variants
+from ._entente import Batch, __version__, variants
 from ._game import Game, Power
 from ._map import Map
 
@@ -29,5 +29,5 @@ def from_saved_game_format(saved_game):
     return Game.from_saved_game(saved_game)
 
 
-__all__ = ["Game", "Map", "Power", "variants", "to_saved_game_format",
+__all__ = ["Batch", "Game", "Map", "Power", "variants", "to_saved_game_format",
            "from_saved_game_format", "__version__"]

@@ -1,0 +1,1394 @@
+//! `entente.Batch`: many games stepped together in Rust, for self-play.
+//!
+//! Orders are integers: every map has a fixed vocabulary of order texts ([`Vocab`]), the
+//! texts `get_all_possible_orders` can list for that map (every unit type at every place,
+//! every move, support, convoy, retreat, disband, build and `WAIVE`), numbered in one
+//! order that depends only on the map. Legal orders, random legal orders and the orders a
+//! step takes are NumPy arrays of these ids. Every call works on all games at once with the
+//! GIL released, the games spread over the cores (rayon).
+//!
+//! The board encoders give the layout of DeepMind's `diplomacy` environment
+//! (github.com/google-deepmind/diplomacy, `environment/observation_utils.py` and README,
+//! "Observations"): per area a vector of 35 flags, areas in the order of its bicoastal MDF
+//! map (`environment/province_order.py`, `province_name_to_id(MapMDF.BICOASTAL_MAP)`).
+
+use crate::{new_session, now_seed, parse_rules, py_phase, value_err, Tables};
+use entente_game::{Game, PhaseKind, Season};
+use entente_host::{Reading, Session, SheetLine};
+use entente_judge::{adjustment_due, Engine, Phase, Position, Restrictions, Rulebook};
+use entente_legal::{Legal, LegalOrders};
+use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
+use entente_orders::{Order, Target};
+use numpy::ndarray::{Array2, Array3};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray1, PyReadonlyArray2};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
+/// A small fast hash for [`Order`] keys (a few bytes each).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn write_isize(&mut self, i: isize) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        mix(self.0)
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// The area order of DeepMind's observation (its bicoastal MDF map): 72 provinces with one
+/// area, then for each of Bulgaria, Spain and St Petersburg the land area and its two coasts.
+const DEEPMIND_AREAS: [&str; 81] = [
+    "BOH", "BUR", "GAL", "RUH", "SIL", "TYR", "UKR", "BUD", "MOS", "MUN", "PAR", "SER", "VIE",
+    "WAR", "ADR", "AEG", "BAL", "BAR", "BLA", "EAS", "ECH", "GOB", "GOL", "HEL", "ION", "IRI",
+    "MAO", "NAO", "NTH", "NWG", "SKA", "TYS", "WES", "ALB", "APU", "ARM", "CLY", "FIN", "GAS",
+    "LVN", "NAF", "PIC", "PIE", "PRU", "SYR", "TUS", "WAL", "YOR", "ANK", "BEL", "BER", "BRE",
+    "CON", "DEN", "EDI", "GRE", "HOL", "KIE", "LON", "LVP", "MAR", "NAP", "NWY", "POR", "ROM",
+    "RUM", "SEV", "SMY", "SWE", "TRI", "TUN", "VEN", "BUL", "BUL/EC", "BUL/SC", "SPA", "SPA/NC",
+    "SPA/SC", "STP", "STP/NC", "STP/SC",
+];
+
+/// A map's fixed order vocabulary, and the areas of its board encoding.
+pub(crate) struct Vocab {
+    /// Per id, the order in the package's words (`A PAR - BUR`, `F MAO S A GAS - SPA`).
+    pub(crate) texts: Vec<String>,
+    by_text: HashMap<String, u32>,
+    /// Per id, the order it gives (a disband in a retreat phase; a removal in adjustments).
+    orders: Vec<Order>,
+    /// Every spelling the legal generator uses ([`key`]) to its id.
+    by_key: FxMap<u64, u32>,
+    /// Per id, the text as a Python string, made once (get_all_possible_orders).
+    py_texts: OnceLock<Vec<Py<PyString>>>,
+    /// The areas of the board encoding: DeepMind's order on the standard board, every
+    /// location in the map's order (provinces, then coasts) otherwise.
+    areas: Vec<Loc>,
+    area_names: Vec<String>,
+    deepmind: bool,
+}
+
+/// The form an order is looked up by: the disband of a retreat and the removal of an
+/// adjustment alike, an army's move `VIA` whenever its text says so, targets without power.
+pub(crate) fn key(map: &Map, o: &Order) -> Order {
+    let strip = |t: Target| Target { power: None, ..t };
+    match *o {
+        Order::Remove(u) => Order::Disband(u),
+        Order::Move {
+            unit,
+            to,
+            via_convoy,
+        } => {
+            let army = unit.ty != Some(UnitType::Fleet);
+            let via = army
+                && (via_convoy
+                    || !map.army_adjacent(map.province_of(unit.loc), map.province_of(to)));
+            Order::Move {
+                unit,
+                to,
+                via_convoy: via,
+            }
+        }
+        Order::SupportHold { unit, target } => Order::SupportHold {
+            unit,
+            target: strip(target),
+        },
+        Order::SupportMove { unit, target, to } => Order::SupportMove {
+            unit,
+            target: strip(target),
+            to,
+        },
+        Order::Convoy { unit, target, to } => Order::Convoy {
+            unit,
+            target: strip(target),
+            to,
+        },
+        other => other,
+    }
+}
+
+/// An order as one integer (kind, unit, target, destination; no power), for fast lookups
+/// and comparisons.
+#[inline]
+pub(crate) fn pack(o: &Order) -> u64 {
+    let ty = |t: Option<UnitType>| match t {
+        None => 0u64,
+        Some(UnitType::Army) => 1,
+        Some(UnitType::Fleet) => 2,
+    };
+    let unit = |u: &entente_orders::UnitRef| ty(u.ty) << 8 | u.loc.0 as u64;
+    let target = |t: &Target| (ty(t.ty) << 8 | t.loc.0 as u64) << 10;
+    let to = |l: Loc| (l.0 as u64) << 20;
+    let kind = |k: u64| k << 40;
+    match o {
+        Order::Hold(u) => kind(0) | unit(u),
+        Order::Move {
+            unit: u,
+            to: d,
+            via_convoy,
+        } => kind(1) | unit(u) | to(*d) | (*via_convoy as u64) << 30,
+        Order::SupportHold { unit: u, target: t } => kind(2) | unit(u) | target(t),
+        Order::SupportMove {
+            unit: u,
+            target: t,
+            to: d,
+        } => kind(3) | unit(u) | target(t) | to(*d),
+        Order::Convoy {
+            unit: u,
+            target: t,
+            to: d,
+        } => kind(4) | unit(u) | target(t) | to(*d),
+        Order::Retreat { unit: u, to: d } => kind(5) | unit(u) | to(*d),
+        Order::Disband(u) => kind(6) | unit(u),
+        Order::Remove(u) => kind(7) | unit(u),
+        Order::Build { ty: t, loc } => kind(8) | ty(*t) << 8 | loc.0 as u64,
+        Order::Waive => kind(9),
+    }
+}
+
+/// A vocabulary order in the legal generator's form (`entente_legal`): an army's move `VIA`
+/// only to a space it borders (a move that needs a convoy is listed without the tag), a
+/// support's destination by province.
+fn generated(map: &Map, o: &Order) -> Order {
+    match *o {
+        Order::Move {
+            unit,
+            to,
+            via_convoy: true,
+        } if !map.army_adjacent(map.province_of(unit.loc), map.province_of(to)) => Order::Move {
+            unit,
+            to,
+            via_convoy: false,
+        },
+        Order::SupportMove { unit, target, to } => Order::SupportMove {
+            unit,
+            target,
+            to: map.province_of(to).loc(),
+        },
+        other => other,
+    }
+}
+
+impl Vocab {
+    /// Every order text the map can ever list, numbered: per location and unit type that
+    /// may stand there, its hold, moves (an army on a coast also `VIA` to every other
+    /// coast), supports to hold and to move of any unit into every place it reaches (a
+    /// fleet's move also with each coast), convoys (fleets at sea: any coastal army to any
+    /// other coast), retreats and disband; then builds in every home centre; then `WAIVE`.
+    pub(crate) fn build(t: &Tables) -> Vocab {
+        let map = &*t.map;
+        let mut v = Vocab {
+            texts: Vec::new(),
+            by_text: HashMap::new(),
+            orders: Vec::new(),
+            by_key: FxMap::default(),
+            py_texts: OnceLock::new(),
+            areas: Vec::new(),
+            area_names: Vec::new(),
+            deepmind: false,
+        };
+        let mut add = |o: Order| {
+            let text = t.legal_text(&o);
+            let id = match v.by_text.get(&text) {
+                Some(&id) => id,
+                None => {
+                    let id = v.texts.len() as u32;
+                    v.by_text.insert(text.clone(), id);
+                    v.texts.push(text);
+                    v.orders.push(o);
+                    id
+                }
+            };
+            v.by_key.entry(pack(&key(map, &o))).or_insert(id);
+        };
+        let prov = |l: Loc| map.province_of(l);
+        let coastal: Vec<ProvinceId> = map
+            .province_ids()
+            .filter(|&p| map.province(p).kind == ProvinceKind::Coast)
+            .collect();
+        let is_coastal = |p: ProvinceId| map.province(p).kind == ProvinceKind::Coast;
+        let mut units: Vec<(UnitType, Loc)> = Vec::new();
+        for l in 0..map.num_locs() {
+            for ty in [UnitType::Army, UnitType::Fleet] {
+                if map.can_occupy(ty, Loc(l as u8)) {
+                    units.push((ty, Loc(l as u8)));
+                }
+            }
+        }
+        let can_move = |ty: UnitType, m: Loc, q: ProvinceId| match ty {
+            UnitType::Army => {
+                map.army_adjacent(prov(m), q) || (is_coastal(prov(m)) && is_coastal(q))
+            }
+            UnitType::Fleet => map.fleet_reach(m).contains(q.0),
+        };
+        let unit_ref = |ty: UnitType, loc: Loc| entente_orders::UnitRef { ty: Some(ty), loc };
+        let target = |ty: UnitType, loc: Loc| Target {
+            power: None,
+            ty: Some(ty),
+            loc,
+        };
+        for &(ty, l) in &units {
+            let me = unit_ref(ty, l);
+            let p = prov(l);
+            add(Order::Hold(me));
+            let dests: Vec<Loc> = match ty {
+                UnitType::Army => map.army_neighbours(p).iter().map(Loc).collect(),
+                UnitType::Fleet => map.fleet_neighbours(l).iter().map(Loc).collect(),
+            };
+            for &d in &dests {
+                add(Order::Move {
+                    unit: me,
+                    to: d,
+                    via_convoy: false,
+                });
+            }
+            if ty == UnitType::Army && is_coastal(p) {
+                for &q in &coastal {
+                    if q != p {
+                        add(Order::Move {
+                            unit: me,
+                            to: q.loc(),
+                            via_convoy: true,
+                        });
+                    }
+                }
+            }
+            let reach: Vec<ProvinceId> = match ty {
+                UnitType::Army => map.army_neighbours(p).iter().map(ProvinceId).collect(),
+                UnitType::Fleet => map.fleet_reach(l).iter().map(ProvinceId).collect(),
+            };
+            for &q in &reach {
+                for &(ty2, m) in units.iter().filter(|(_, m)| prov(*m) == q) {
+                    add(Order::SupportHold {
+                        unit: me,
+                        target: target(ty2, m),
+                    });
+                }
+            }
+            for &q in &reach {
+                for &(ty2, m) in &units {
+                    if prov(m) == p || prov(m) == q || !can_move(ty2, m, q) {
+                        continue;
+                    }
+                    add(Order::SupportMove {
+                        unit: me,
+                        target: target(ty2, m),
+                        to: q.loc(),
+                    });
+                    if ty2 == UnitType::Fleet {
+                        for &c in &map.province(q).coasts {
+                            if map.fleet_adjacent(m, c) {
+                                add(Order::SupportMove {
+                                    unit: me,
+                                    target: target(ty2, m),
+                                    to: c,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+            if ty == UnitType::Fleet
+                && (map.province(p).kind == ProvinceKind::Sea || map.convoys(p))
+            {
+                for &a in &coastal {
+                    for &q in &coastal {
+                        if q != a {
+                            add(Order::Convoy {
+                                unit: me,
+                                target: target(UnitType::Army, a.loc()),
+                                to: q.loc(),
+                            });
+                        }
+                    }
+                }
+            }
+            for &d in &dests {
+                add(Order::Retreat { unit: me, to: d });
+            }
+            add(Order::Disband(me));
+        }
+        let mut homes: Vec<ProvinceId> = map
+            .power_ids()
+            .flat_map(|p| map.power(p).home_centres.clone())
+            .collect();
+        homes.sort();
+        homes.dedup();
+        for h in homes {
+            for &(ty, m) in units.iter().filter(|(_, m)| prov(*m) == h) {
+                add(Order::Build {
+                    ty: Some(ty),
+                    loc: m,
+                });
+            }
+        }
+        add(Order::Waive);
+
+        // The board's areas.
+        // DeepMind's names where the package's differ (the English Channel, the Gulfs of
+        // Bothnia and Lyon); `board_areas` gives the package's.
+        let package_name = |dm: &str| {
+            match dm {
+                "ECH" => "ENG",
+                "GOB" => "BOT",
+                "GOL" => "LYO",
+                other => other,
+            }
+            .to_string()
+        };
+        let find = |name: &str| {
+            let name = package_name(name);
+            t.loc_up
+                .iter()
+                .position(|x| *x == name)
+                .map(|i| Loc(i as u8))
+        };
+        let dm: Option<Vec<Loc>> = DEEPMIND_AREAS.iter().map(|n| find(n)).collect();
+        match dm {
+            Some(areas) if map.num_locs() == DEEPMIND_AREAS.len() && map.powers().len() == 7 => {
+                v.areas = areas;
+                v.deepmind = true;
+            }
+            _ => v.areas = (0..map.num_locs()).map(|l| Loc(l as u8)).collect(),
+        }
+        v.area_names = v.areas.iter().map(|&l| t.loc(l).to_string()).collect();
+        v
+    }
+
+    /// The id of a legal order.
+    #[inline]
+    pub(crate) fn id_of(&self, map: &Map, o: &Order) -> Option<u32> {
+        self.by_key.get(&pack(&key(map, o))).copied()
+    }
+
+    /// The id of a text, exactly as listed (`A PAR - BUR`).
+    pub(crate) fn id_of_text(&self, text: &str) -> Option<u32> {
+        self.by_text.get(text).copied()
+    }
+
+    /// Appends the ids of a legal order's texts as `get_all_possible_orders` lists them: a
+    /// support of a fleet's move into a province with coasts also with each coast the fleet
+    /// reaches.
+    pub(crate) fn push_legal_ids(&self, map: &Map, o: &Order, out: &mut Vec<u32>) -> bool {
+        let Some(id) = self.id_of(map, o) else {
+            return false;
+        };
+        out.push(id);
+        if let Order::SupportMove { unit, target, to } = *o {
+            if target.ty == Some(UnitType::Fleet) {
+                for &c in &map.province(map.province_of(to)).coasts {
+                    if map.fleet_adjacent(target.loc, c) {
+                        let variant = Order::SupportMove {
+                            unit,
+                            target,
+                            to: c,
+                        };
+                        match self.id_of(map, &variant) {
+                            Some(id) => out.push(id),
+                            None => return false,
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The order an id gives in a phase of this kind.
+    #[inline]
+    pub(crate) fn order(&self, id: u32, kind: PhaseKind) -> Order {
+        match self.orders[id as usize] {
+            Order::Disband(u) if kind == PhaseKind::Adjustment => Order::Remove(u),
+            o => o,
+        }
+    }
+
+    /// The texts as Python strings, made once per process.
+    pub(crate) fn py_texts(&self, py: Python<'_>) -> &[Py<PyString>] {
+        self.py_texts.get_or_init(|| {
+            self.texts
+                .iter()
+                .map(|s| PyString::intern(py, s).unbind())
+                .collect()
+        })
+    }
+}
+
+/// One game of a batch. A game of a variant with no rulebook setup is played on entente's
+/// phase engine directly (the driver of `entente-bench`: the position changed in place, no
+/// history kept), with `entente_game::Game`'s rules for its end (a power reaching the
+/// victory count after a Fall, `end_year` passed); the Great War's, whose setup makes Italy
+/// neutral until a coin toss, by the host's `Session`, as `entente.Game` plays it.
+enum Played {
+    Lite(Box<Lite>),
+    Hosted(Box<Session>),
+}
+
+struct Lite {
+    pos: Position,
+    phase: Phase,
+    engine: Engine,
+    over: bool,
+    victory: usize,
+    end_year: Option<i32>,
+}
+
+impl Played {
+    fn phase(&self) -> Phase {
+        match self {
+            Played::Lite(g) => g.phase,
+            Played::Hosted(s) => s.game().phase(),
+        }
+    }
+
+    fn position(&self) -> &Position {
+        match self {
+            Played::Lite(g) => &g.pos,
+            Played::Hosted(s) => s.game().position(),
+        }
+    }
+
+    fn over(&self) -> bool {
+        match self {
+            Played::Lite(g) => g.over,
+            Played::Hosted(s) => s.game().is_over(),
+        }
+    }
+
+    fn restrictions(&self) -> Restrictions {
+        match self {
+            Played::Lite(_) => Restrictions::NONE,
+            Played::Hosted(s) => s.game().restrictions(),
+        }
+    }
+
+    /// Adjudicates the phase and moves to the next with something to decide (as a single
+    /// `entente.Game`'s `process`).
+    fn process(&mut self, map: &Map, rules: &Rulebook, orders: &[(PowerId, Order)]) {
+        match self {
+            Played::Lite(g) => {
+                let t = g
+                    .engine
+                    .step(map, rules, &Restrictions::NONE, g.phase, &mut g.pos, orders);
+                if t.fall_ended
+                    && map
+                        .power_ids()
+                        .any(|w| g.pos.centre_count(map, w) >= g.victory)
+                {
+                    g.over = true;
+                }
+                g.phase = t.next;
+                if g.end_year.is_some_and(|y| g.phase.year > y) {
+                    g.over = true;
+                }
+            }
+            Played::Hosted(s) => {
+                let idle = |g: &Game| {
+                    !g.is_over()
+                        && g.phase().kind != PhaseKind::Movement
+                        && g.powers_to_order().is_empty()
+                };
+                let sheets = orders
+                    .iter()
+                    .map(|&(p, order)| {
+                        let reading = Reading::Order {
+                            order,
+                            canonical: String::new(),
+                        };
+                        let text = String::new();
+                        (p, SheetLine { text, reading })
+                    })
+                    .collect();
+                s.process(sheets);
+                while idle(s.game()) {
+                    s.process(Vec::new());
+                }
+            }
+        }
+    }
+}
+
+struct Slot {
+    played: Played,
+    legal: Legal,
+    buf: LegalOrders,
+    /// The phase (`phases`) `buf` is of.
+    buf_at: Option<u64>,
+    /// `buf`'s orders, [`pack`]ed, and where each group's start.
+    packed: Vec<u64>,
+    starts: Vec<usize>,
+    /// Per province, 1 + the index of its unit's group in `buf` (0: none).
+    group_of: Vec<u16>,
+    rng: ChaCha8Rng,
+    episode: u64,
+    phases: u64,
+    orders: Vec<(PowerId, Order)>,
+    chosen: Vec<(PowerId, Order)>,
+}
+
+/// What every game of a batch shares.
+struct Shared {
+    tables: Arc<Tables>,
+    rules: Rulebook,
+    end_year: Option<i32>,
+    seed: u64,
+}
+
+/// splitmix64: a game's seed from the batch's, the game's index and its episode.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Shared {
+    /// The seed of game `i`'s `episode`-th game: the seed of its `entente.Game` twin.
+    fn game_seed(&self, i: usize, episode: u64) -> u64 {
+        mix(self.seed ^ mix(i as u64) ^ mix(episode.wrapping_mul(0x1_0000_0001)))
+    }
+
+    fn new_slot(&self, i: usize, episode: u64) -> PyResult<Slot> {
+        let seed = self.game_seed(i, episode);
+        let session = new_session(&self.tables, self.rules, self.end_year, seed)?;
+        let played = if self.tables.map.setup.is_some() {
+            Played::Hosted(Box::new(session))
+        } else {
+            let game = session.into_game();
+            Played::Lite(Box::new(Lite {
+                pos: game.position().clone(),
+                phase: game.phase(),
+                engine: Engine::new(),
+                over: game.is_over(),
+                victory: game.victory_centres() as usize,
+                end_year: game.end_year(),
+            }))
+        };
+        Ok(Slot {
+            played,
+            legal: self.tables.legal.clone(),
+            buf: LegalOrders::new(),
+            buf_at: None,
+            packed: Vec::new(),
+            starts: Vec::new(),
+            group_of: vec![0; self.tables.map.num_provinces()],
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            episode,
+            phases: 0,
+            orders: Vec::new(),
+            chosen: Vec::new(),
+        })
+    }
+}
+
+impl Slot {
+    fn over(&self) -> bool {
+        self.played.over()
+    }
+
+    fn fill_legal(&mut self) {
+        let at = self.phases;
+        if self.buf_at == Some(at) {
+            return;
+        }
+        if let Played::Hosted(_) = self.played {
+            self.legal.set_restrictions(self.played.restrictions());
+        }
+        let pos = self.played.position();
+        match self.played.phase().kind {
+            PhaseKind::Movement => self.legal.movement(pos, &mut self.buf),
+            PhaseKind::Retreat => self.legal.retreats(pos, &mut self.buf),
+            PhaseKind::Adjustment => self.legal.adjustments(pos, &mut self.buf),
+        }
+        self.packed.clear();
+        self.packed.extend(self.buf.orders().iter().map(pack));
+        self.starts.clear();
+        let mut start = 0;
+        for g in self.buf.groups() {
+            self.starts.push(start);
+            start += self.buf.of(g).len();
+        }
+        self.group_of.iter_mut().for_each(|g| *g = 0);
+        for (i, g) in self.buf.groups().iter().enumerate() {
+            if let Some(p) = g.province {
+                self.group_of[p.index()] = i as u16 + 1;
+            }
+        }
+        self.buf_at = Some(at);
+    }
+
+    /// The ids of every legal order now (nothing once the game is over).
+    fn legal_ids(&mut self, vocab: &Vocab, map: &Map, out: &mut Vec<u32>) -> Result<(), String> {
+        out.clear();
+        if self.over() {
+            return Ok(());
+        }
+        self.fill_legal();
+        // One `WAIVE`, where some power may build (as the package lists it: at the build
+        // sites; each power with builds due has one in `buf`).
+        let mut waive = false;
+        for g in self.buf.groups() {
+            let list = self.buf.of(g);
+            let builds = list.iter().any(|o| matches!(o, Order::Build { .. }));
+            for o in list {
+                if *o == Order::Waive {
+                    if waive || !builds {
+                        continue;
+                    }
+                    waive = true;
+                }
+                if !vocab.push_legal_ids(map, o, out) {
+                    return Err(format!("a legal order outside the vocabulary: {o:?}"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One uniform random legal set of orders (as `entente.Game.random_orders`), as ids.
+    fn random_ids(&mut self, vocab: &Vocab, map: &Map, out: &mut Vec<u32>) -> Result<(), String> {
+        out.clear();
+        if self.over() {
+            return Ok(());
+        }
+        self.fill_legal();
+        self.chosen.clear();
+        let rng = &mut self.rng;
+        self.legal
+            .choose(&self.buf, |n| rng.random_range(0..n), &mut self.chosen);
+        for (_, o) in &self.chosen {
+            match vocab.id_of(map, o) {
+                Some(id) => out.push(id),
+                None => return Err(format!("a legal order outside the vocabulary: {o:?}")),
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads a row of order ids into `self.orders`: each must be a legal order of this
+    /// phase, one per unit (or build site); `-1` is padding, `WAIVE` is left to the
+    /// default (a build not ordered is waived).
+    fn read_row(&mut self, vocab: &Vocab, t: &Tables, row: &[i64]) -> Result<(), String> {
+        self.orders.clear();
+        if self.over() {
+            return Ok(());
+        }
+        self.fill_legal();
+        let map = &*t.map;
+        let kind = self.played.phase().kind;
+        let mut seen = LocSet::EMPTY;
+        for &id in row {
+            if id == -1 {
+                continue;
+            }
+            if id < 0 || id as usize >= vocab.texts.len() {
+                return Err(format!(
+                    "unknown order id {id} (ids are 0..{}, -1 pads)",
+                    vocab.texts.len()
+                ));
+            }
+            let order = vocab.order(id as u32, kind);
+            if order == Order::Waive {
+                continue;
+            }
+            let place = match order {
+                Order::Build { loc, .. } => map.province_of(loc),
+                _ => match order.unit() {
+                    Some(u) => map.province_of(u.loc),
+                    None => continue,
+                },
+            };
+            let want = pack(&generated(map, &order));
+            let matches = |i: usize| {
+                let g = &self.buf.groups()[i];
+                let start = self.starts[i];
+                self.packed[start..start + self.buf.of(g).len()].contains(&want)
+            };
+            let power = if kind == PhaseKind::Adjustment {
+                (0..self.buf.groups().len())
+                    .find(|&i| matches(i))
+                    .map(|i| self.buf.groups()[i].power)
+            } else {
+                match self.group_of[place.index()] {
+                    0 => None,
+                    g => {
+                        let i = g as usize - 1;
+                        matches(i).then_some(self.buf.groups()[i].power)
+                    }
+                }
+            };
+            let Some(power) = power else {
+                return Err(format!(
+                    "order {id} '{}' is not legal in {}",
+                    vocab.texts[id as usize],
+                    py_phase(self.played.phase())
+                ));
+            };
+            if seen.contains(place.0) {
+                return Err(format!(
+                    "two orders for {} in {} (order {id} '{}')",
+                    t.loc(place.loc()),
+                    py_phase(self.played.phase()),
+                    vocab.texts[id as usize]
+                ));
+            }
+            seen.insert(place.0);
+            self.orders.push((power, order));
+        }
+        Ok(())
+    }
+
+    fn step(&mut self, map: &Map, rules: &Rulebook) {
+        if self.over() {
+            return;
+        }
+        self.played.process(map, rules, &self.orders);
+        self.phases += 1;
+    }
+
+    /// DeepMind's board vector for every area (see [`PyBatch::board`]).
+    fn board(&mut self, vocab: &Vocab, map: &Map, np: usize, out: &mut [f32]) {
+        let width = board_width(np);
+        let (u_pow, build, remove, d_ty, d_pow, a_ty, sc) = (
+            3,
+            3 + np + 1,
+            3 + np + 2,
+            3 + np + 3,
+            3 + np + 6,
+            2 * np + 10,
+            2 * np + 13,
+        );
+        let adjust = self.played.phase().kind == PhaseKind::Adjustment && !self.over();
+        let (mut buildable, mut removable) = (LocSet::EMPTY, LocSet::EMPTY);
+        if adjust {
+            self.fill_legal();
+            for o in self.buf.orders() {
+                match *o {
+                    Order::Build { loc, .. } => buildable.insert(map.province_of(loc).0),
+                    Order::Remove(u) | Order::Disband(u) => {
+                        removable.insert(map.province_of(u.loc).0)
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let pos = self.played.position();
+        for (a, &l) in vocab.areas.iter().enumerate() {
+            let v = &mut out[a * width..(a + 1) * width];
+            let p = map.province_of(l);
+            let main = p.loc() == l;
+            match pos.unit_at(p).filter(|u| main || u.loc == l) {
+                Some(u) => {
+                    v[u.ty as usize] = 1.0;
+                    v[u_pow + u.power.index()] = 1.0;
+                }
+                None => {
+                    v[2] = 1.0;
+                    v[u_pow + np] = 1.0;
+                }
+            }
+            v[build] = buildable.contains(p.0) as u8 as f32;
+            v[remove] = (removable.contains(p.0)
+                && (main || pos.unit_at(p).is_some_and(|u| u.loc == l)))
+                as u8 as f32;
+            match pos.dislodged_at(p).filter(|d| main || d.unit.loc == l) {
+                Some(d) => {
+                    v[d_ty + d.unit.ty as usize] = 1.0;
+                    v[d_pow + d.unit.power.index()] = 1.0;
+                }
+                None => {
+                    v[d_ty + 2] = 1.0;
+                    v[d_pow + np] = 1.0;
+                }
+            }
+            let area_type = if map.can_occupy(UnitType::Army, l) {
+                0
+            } else if map.province(p).kind == ProvinceKind::Sea {
+                1
+            } else {
+                2
+            };
+            v[a_ty + area_type] = 1.0;
+            if map.is_centre(p) {
+                match pos.owner(p) {
+                    Some(o) => v[sc + o.index()] = 1.0,
+                    None => v[sc + np] = 1.0,
+                }
+            }
+        }
+    }
+
+    /// DeepMind's season: 0 spring moves, 1 spring retreats, 2 autumn moves, 3 autumn
+    /// retreats, 4 builds.
+    fn season(&self) -> i32 {
+        let ph = self.played.phase();
+        match (ph.season, ph.kind) {
+            (_, PhaseKind::Adjustment) => 4,
+            (Season::Spring, PhaseKind::Movement) => 0,
+            (Season::Spring, PhaseKind::Retreat) => 1,
+            (_, PhaseKind::Movement) => 2,
+            (_, PhaseKind::Retreat) => 3,
+        }
+    }
+
+    /// Builds (positive, no more than the free home centres) or removals (negative) due per
+    /// power in an adjustment phase; zeros in other phases.
+    fn build_numbers(&mut self, map: &Map, out: &mut [i32]) {
+        if self.over() || self.played.phase().kind != PhaseKind::Adjustment {
+            return;
+        }
+        self.fill_legal();
+        let pos = self.played.position();
+        for g in self.buf.groups() {
+            let due = adjustment_due(map, pos, g.power);
+            out[g.power.index()] = if due > 0 {
+                let mut sites = LocSet::EMPTY;
+                for o in self.buf.of(g) {
+                    if let Order::Build { loc, .. } = o {
+                        sites.insert(map.province_of(*loc).0);
+                    }
+                }
+                due.min(sites.len() as i32)
+            } else {
+                due
+            };
+        }
+    }
+}
+
+/// Flags per area: unit type (3), unit power (powers + 1), buildable, removable, dislodged
+/// type (3), dislodged power (powers + 1), area type (3), centre owner (powers + 1): 35 with
+/// seven powers.
+fn board_width(np: usize) -> usize {
+    3 + (np + 1) + 2 + 3 + (np + 1) + 3 + (np + 1)
+}
+
+/// Many games stepped together in Rust (`entente.Batch`).
+///
+/// `Batch(n_games, seed=None, map_name="standard", rules="2000", end_year=None)`: game `i`
+/// is the game `entente.Game(map_name, rules, seed=batch.game_seed(i), end_year)` would
+/// start; `rules` and `end_year` as there. Orders are ids of the map's fixed vocabulary
+/// (`order_text(id)`, `order_id(text)`, `num_orders`). Every method works on all games with
+/// the GIL released, spreading them over the cores.
+#[pyclass(module = "entente", name = "Batch")]
+pub struct PyBatch {
+    shared: Shared,
+    slots: Mutex<Vec<Slot>>,
+}
+
+/// Rows of ids as a 2-D array, `-1` after each row's end.
+fn padded<'py>(py: Python<'py>, rows: &[Vec<u32>]) -> Bound<'py, PyArray2<i32>> {
+    let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut a = Array2::<i32>::from_elem((rows.len(), width), -1);
+    for (i, r) in rows.iter().enumerate() {
+        for (j, &id) in r.iter().enumerate() {
+            a[[i, j]] = id as i32;
+        }
+    }
+    a.into_pyarray(py)
+}
+
+/// One row of order ids from a 1-D integer array or a sequence of ints.
+fn id_row(x: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    if let Ok(a) = x.extract::<PyReadonlyArray1<'_, i64>>() {
+        return Ok(a.as_array().to_vec());
+    }
+    if let Ok(a) = x.extract::<PyReadonlyArray1<'_, i32>>() {
+        return Ok(a.as_array().iter().map(|&v| v as i64).collect());
+    }
+    x.extract::<Vec<i64>>().map_err(|_| {
+        value_err("each game's orders must be a sequence (or 1-D array) of integer order ids")
+    })
+}
+
+impl PyBatch {
+    fn lock(&self, py: Python<'_>) -> MutexGuard<'_, Vec<Slot>> {
+        use pyo3::sync::MutexExt;
+        match self.slots.lock_py_attached(py) {
+            Ok(g) => g,
+            Err(poisoned) => poisoned.into_inner(),
+        }
+    }
+
+    fn slot_index(&self, n: usize, game: i64) -> PyResult<usize> {
+        if game < 0 || game as usize >= n {
+            return Err(value_err(format!(
+                "game {game}: the batch has games 0..{n}"
+            )));
+        }
+        Ok(game as usize)
+    }
+
+    /// The orders of every game: a 2-D integer array `(n_games, k)`, or a sequence of
+    /// `n_games` rows (lists or 1-D arrays), `-1` padding.
+    fn rows(&self, orders: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<Vec<i64>>> {
+        let rows: Vec<Vec<i64>> = if let Ok(a) = orders.extract::<PyReadonlyArray2<'_, i64>>() {
+            a.as_array().outer_iter().map(|r| r.to_vec()).collect()
+        } else if let Ok(a) = orders.extract::<PyReadonlyArray2<'_, i32>>() {
+            a.as_array()
+                .outer_iter()
+                .map(|r| r.iter().map(|&v| v as i64).collect())
+                .collect()
+        } else {
+            if let Ok(nd) = orders.getattr("ndim") {
+                if nd.extract::<usize>().ok() != Some(2) || orders.getattr("dtype").is_ok() {
+                    let nd = nd.extract::<usize>().unwrap_or(0);
+                    if nd != 2 && nd != 1 {
+                        return Err(value_err(format!(
+                            "orders must be a 2-D array (n_games, k) of order ids; got {nd}-D"
+                        )));
+                    }
+                    if nd == 2 {
+                        return Err(value_err(
+                            "orders must be an integer array (int32 or int64) of order ids",
+                        ));
+                    }
+                }
+            }
+            let mut rows = Vec::new();
+            for x in orders.try_iter().map_err(|_| {
+                value_err("orders must be a 2-D array (n_games, k) or a list of rows of ids")
+            })? {
+                rows.push(id_row(&x?)?);
+            }
+            rows
+        };
+        if rows.len() != n {
+            return Err(value_err(format!(
+                "orders for {} games given, the batch has {n}",
+                rows.len()
+            )));
+        }
+        Ok(rows)
+    }
+}
+
+#[pymethods]
+impl PyBatch {
+    #[new]
+    #[pyo3(signature = (n_games, seed = None, map_name = "standard", rules = "2000", end_year = None))]
+    fn new(
+        py: Python<'_>,
+        n_games: usize,
+        seed: Option<u64>,
+        map_name: &str,
+        rules: &str,
+        end_year: Option<i32>,
+    ) -> PyResult<PyBatch> {
+        if n_games == 0 {
+            return Err(value_err("a batch needs at least one game"));
+        }
+        let tables = Tables::of(map_name)?;
+        if tables.map.is_escalation() {
+            return Err(value_err(format!(
+                "{map_name}: Escalation's placement phases have no order ids; use entente.Game"
+            )));
+        }
+        let shared = Shared {
+            rules: parse_rules(rules)?,
+            tables,
+            end_year,
+            seed: seed.unwrap_or_else(now_seed),
+        };
+        let slots = py.detach(|| {
+            shared.tables.vocab();
+            (0..n_games)
+                .into_par_iter()
+                .map(|i| shared.new_slot(i, 0))
+                .collect::<PyResult<Vec<Slot>>>()
+        })?;
+        Ok(PyBatch {
+            shared,
+            slots: Mutex::new(slots),
+        })
+    }
+
+    #[getter]
+    fn n_games(&self, py: Python<'_>) -> usize {
+        self.lock(py).len()
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.lock(py).len()
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.shared.seed
+    }
+
+    #[getter]
+    fn map_name(&self) -> String {
+        self.shared.tables.variant.name.clone()
+    }
+
+    /// The seed of game `i`'s current game: `entente.Game(..., seed=...)` starts the same
+    /// game (its `random_orders` draws what this game's `random_legal_orders` draws).
+    fn game_seed(&self, py: Python<'_>, game: i64) -> PyResult<u64> {
+        let slots = self.lock(py);
+        let i = self.slot_index(slots.len(), game)?;
+        Ok(self.shared.game_seed(i, slots[i].episode))
+    }
+
+    /// How many order ids the map has.
+    #[getter]
+    fn num_orders(&self) -> usize {
+        self.shared.tables.vocab().texts.len()
+    }
+
+    /// The powers, in the order of `board()`'s and `build_numbers()`'s columns.
+    #[getter]
+    fn powers(&self) -> Vec<String> {
+        self.shared.tables.power_up.clone()
+    }
+
+    /// An order id's text (`A PAR - BUR`). ValueError for an unknown id.
+    fn order_text(&self, py: Python<'_>, id: i64) -> PyResult<Py<PyString>> {
+        let v = self.shared.tables.vocab();
+        if id < 0 || id as usize >= v.texts.len() {
+            return Err(value_err(format!(
+                "unknown order id {id} (ids are 0..{})",
+                v.texts.len()
+            )));
+        }
+        Ok(v.py_texts(py)[id as usize].clone_ref(py))
+    }
+
+    /// The texts of many ids (a list; `-1` skipped).
+    fn order_texts<'py>(
+        &self,
+        py: Python<'py>,
+        ids: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let v = self.shared.tables.vocab();
+        let texts = v.py_texts(py);
+        let row = id_row(ids)?;
+        let mut out = Vec::with_capacity(row.len());
+        for id in row {
+            if id == -1 {
+                continue;
+            }
+            if id < 0 || id as usize >= texts.len() {
+                return Err(value_err(format!(
+                    "unknown order id {id} (ids are 0..{})",
+                    texts.len()
+                )));
+            }
+            out.push(texts[id as usize].clone_ref(py));
+        }
+        PyList::new(py, out)
+    }
+
+    /// The id of an order text as the package lists it (`A PAR - BUR`, `F STP/SC - BOT`,
+    /// `A LON - BRE VIA`, `F TRI D`, `WAIVE`); spaces are normalised and case ignored.
+    /// ValueError for a text not in the vocabulary.
+    fn order_id(&self, text: &str) -> PyResult<u32> {
+        let v = self.shared.tables.vocab();
+        let norm = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        v.id_of_text(&norm)
+            .or_else(|| v.id_of_text(&norm.to_uppercase()))
+            .ok_or_else(|| value_err(format!("'{text}' is not an order of this map")))
+    }
+
+    /// Every legal order of every game as ids: a 2-D int32 array `(n_games, k)`, each row
+    /// padded with `-1` (an empty row for a finished game); with `game=i`, game `i`'s as a
+    /// 1-D array. The ids' texts are exactly the orders `get_all_possible_orders` lists.
+    #[pyo3(signature = (game = None))]
+    fn legal_orders<'py>(&self, py: Python<'py>, game: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let t = &*self.shared.tables;
+        let vocab = t.vocab();
+        let mut guard = self.lock(py);
+        let slots: &mut Vec<Slot> = &mut guard;
+        if let Some(game) = game {
+            let i = self.slot_index(slots.len(), game)?;
+            let slot = &mut slots[i];
+            let mut ids = Vec::new();
+            py.detach(|| slot.legal_ids(vocab, &t.map, &mut ids))
+                .map_err(PyRuntimeError::new_err)?;
+            let ids: Vec<i32> = ids.into_iter().map(|x| x as i32).collect();
+            return Ok(PyArray1::from_vec(py, ids).into_any());
+        }
+        let rows = py
+            .detach(|| {
+                slots
+                    .par_iter_mut()
+                    .map(|s| {
+                        let mut ids = Vec::new();
+                        s.legal_ids(vocab, &t.map, &mut ids).map(|_| ids)
+                    })
+                    .collect::<Result<Vec<_>, String>>()
+            })
+            .map_err(PyRuntimeError::new_err)?;
+        Ok(padded(py, &rows).into_any())
+    }
+
+    /// One uniform random legal set of orders per game (each unit's order among its legal
+    /// orders; in adjustments as many builds, waives or removals as due), as ids: a 2-D
+    /// int32 array `(n_games, k)`, `-1` padding. Drawn from each game's seed: the same
+    /// draws as `entente.Game(seed=batch.game_seed(i)).random_orders()`.
+    fn random_legal_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i32>>> {
+        let t = &*self.shared.tables;
+        let vocab = t.vocab();
+        let mut guard = self.lock(py);
+        let slots: &mut Vec<Slot> = &mut guard;
+        let rows = py
+            .detach(|| {
+                slots
+                    .par_iter_mut()
+                    .map(|s| {
+                        let mut ids = Vec::new();
+                        s.random_ids(vocab, &t.map, &mut ids).map(|_| ids)
+                    })
+                    .collect::<Result<Vec<_>, String>>()
+            })
+            .map_err(PyRuntimeError::new_err)?;
+        Ok(padded(py, &rows))
+    }
+
+    /// Adjudicates every game not over with its row of order ids (a 2-D integer array
+    /// `(n_games, k)` or `n_games` rows, `-1` padding) and moves each to its next phase
+    /// with something to decide. A unit without an order holds (a dislodged one disbands),
+    /// builds not ordered are waived. Every order must be legal in its game's phase, one per
+    /// unit or build site: otherwise ValueError and no game moves. Rows of finished games
+    /// are ignored. Returns `done`.
+    fn step<'py>(
+        &self,
+        py: Python<'py>,
+        orders: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let t = &*self.shared.tables;
+        let vocab = t.vocab();
+        let mut guard = self.lock(py);
+        let slots: &mut Vec<Slot> = &mut guard;
+        let rows = self.rows(orders, slots.len())?;
+        py.detach(|| {
+            let bad = slots
+                .par_iter_mut()
+                .zip(rows.par_iter())
+                .enumerate()
+                .map(|(i, (s, row))| s.read_row(vocab, t, row).map_err(|e| (i, e)))
+                .find_first(|r| r.is_err());
+            if let Some(Err((i, e))) = bad {
+                return Err(format!("game {i}: {e}"));
+            }
+            let rules = &self.shared.rules;
+            slots.par_iter_mut().for_each(|s| s.step(&t.map, rules));
+            Ok(())
+        })
+        .map_err(value_err)?;
+        let done: Vec<bool> = slots.iter().map(Slot::over).collect();
+        Ok(PyArray1::from_vec(py, done))
+    }
+
+    /// Per game, whether it is over (a victory, or `end_year` passed): a bool array.
+    #[getter]
+    fn done<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let done: Vec<bool> = self.lock(py).iter().map(Slot::over).collect();
+        PyArray1::from_vec(py, done)
+    }
+
+    /// Starts new games: those listed (indices), or every finished game. Game `i`'s next
+    /// game has a seed of its own (`game_seed(i)`).
+    #[pyo3(signature = (games = None))]
+    fn reset(&self, py: Python<'_>, games: Option<Vec<i64>>) -> PyResult<()> {
+        let mut guard = self.lock(py);
+        let slots: &mut Vec<Slot> = &mut guard;
+        let n = slots.len();
+        let which: Vec<usize> = match games {
+            Some(list) => list
+                .into_iter()
+                .map(|g| self.slot_index(n, g))
+                .collect::<PyResult<_>>()?,
+            None => (0..n).filter(|&i| slots[i].over()).collect(),
+        };
+        let shared = &self.shared;
+        let old: &Vec<Slot> = slots;
+        let fresh = py.detach(|| {
+            which
+                .par_iter()
+                .map(|&i| {
+                    let phases = old[i].phases;
+                    let mut s = shared.new_slot(i, old[i].episode + 1)?;
+                    s.phases = phases;
+                    Ok((i, s))
+                })
+                .collect::<PyResult<Vec<_>>>()
+        })?;
+        for (i, s) in fresh {
+            slots[i] = s;
+        }
+        Ok(())
+    }
+
+    /// Phases adjudicated so far, over every game and episode.
+    #[getter]
+    fn phases_played(&self, py: Python<'_>) -> u64 {
+        self.lock(py).iter().map(|s| s.phases).sum()
+    }
+
+    /// Each game's phase: `S1901M` (`COMPLETED` once over).
+    fn phases(&self, py: Python<'_>) -> Vec<String> {
+        self.lock(py)
+            .iter()
+            .map(|s| {
+                if s.over() {
+                    "COMPLETED".to_string()
+                } else {
+                    py_phase(s.played.phase())
+                }
+            })
+            .collect()
+    }
+
+    /// Game `i`'s units by power, as `Game.get_units()`: `{"FRANCE": ["A PAR", "*F BRE"]}`.
+    fn get_units<'py>(&self, py: Python<'py>, game: i64) -> PyResult<Bound<'py, PyDict>> {
+        let t = &*self.shared.tables;
+        let slots = self.lock(py);
+        let pos = slots[self.slot_index(slots.len(), game)?].played.position();
+        let d = PyDict::new(py);
+        for p in t.map.power_ids() {
+            let mut list: Vec<String> = pos
+                .units_of(p)
+                .map(|u| {
+                    let mut s = String::new();
+                    t.push_unit(&mut s, Some(u.ty), u.loc);
+                    s
+                })
+                .collect();
+            for (_, du) in pos.dislodged().filter(|(_, du)| du.unit.power == p) {
+                let mut s = String::from("*");
+                t.push_unit(&mut s, Some(du.unit.ty), du.unit.loc);
+                list.push(s);
+            }
+            d.set_item(t.power(p), list)?;
+        }
+        Ok(d)
+    }
+
+    /// Game `i`'s supply centres by power, as `Game.get_centers()`.
+    fn get_centers<'py>(&self, py: Python<'py>, game: i64) -> PyResult<Bound<'py, PyDict>> {
+        let t = &*self.shared.tables;
+        let slots = self.lock(py);
+        let pos = slots[self.slot_index(slots.len(), game)?].played.position();
+        let d = PyDict::new(py);
+        for p in t.map.power_ids() {
+            let list: Vec<&str> = t
+                .map
+                .province_ids()
+                .filter(|&c| t.map.is_centre(c) && pos.owner(c) == Some(p))
+                .map(|c| t.loc(c.loc()))
+                .collect();
+            d.set_item(t.power(p), list)?;
+        }
+        Ok(d)
+    }
+
+    /// The areas of `board()`, in its order: DeepMind's 81 on the standard board (`BOH`,
+    /// ..., `BUL`, `BUL/EC`, `BUL/SC`, `SPA`, ..., `STP/SC`), every location of the map
+    /// (provinces, then coasts) on others.
+    #[getter]
+    fn board_areas(&self) -> Vec<String> {
+        self.shared.tables.vocab().area_names.clone()
+    }
+
+    /// Whether `board()` is DeepMind's layout exactly (the standard board's 81 areas and
+    /// seven powers), rather than the same flags over the map's own locations.
+    #[getter]
+    fn board_is_deepmind(&self) -> bool {
+        self.shared.tables.vocab().deepmind
+    }
+
+    /// The board of every game, float32 `(n_games, areas, 35)`, in the layout of
+    /// DeepMind's `diplomacy` environment (`observation_utils.py`): per area, unit army /
+    /// fleet / none (0-2); the unit's power, 7 + none (3-10); buildable (11); removable
+    /// (12); dislodged army / fleet / none (13-15); the dislodged unit's power, 7 + none
+    /// (16-23); area type land / sea / coast of a bicoastal province (24-26); the supply
+    /// centre's owner, 7 + unowned, all zero where no centre (27-34). A unit is marked in
+    /// its province's main area and, a fleet on a coast, that coast's area; the centre on
+    /// every area of its province; buildable on every area of a province a power may build
+    /// in now, removable where a unit of a power that must remove stands (adjustments
+    /// only). Powers in `powers` order (alphabetical on the standard map).
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let t = &*self.shared.tables;
+        let vocab = t.vocab();
+        let np = t.map.powers().len();
+        let (areas, width) = (vocab.areas.len(), board_width(np));
+        let mut guard = self.lock(py);
+        let slots: &mut Vec<Slot> = &mut guard;
+        let mut data = vec![0f32; slots.len() * areas * width];
+        py.detach(|| {
+            slots
+                .par_iter_mut()
+                .zip(data.par_chunks_mut(areas * width))
+                .for_each(|(s, out)| s.board(vocab, &t.map, np, out))
+        });
+        let a = Array3::from_shape_vec((slots.len(), areas, width), data)
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        Ok(a.into_pyarray(py))
+    }
+
+    /// Each game's season as DeepMind numbers them: 0 spring moves, 1 spring retreats, 2
+    /// autumn moves, 3 autumn retreats, 4 builds (int32, the last phase once over).
+    fn season<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
+        let v: Vec<i32> = self.lock(py).iter().map(Slot::season).collect();
+        PyArray1::from_vec(py, v)
+    }
+
+    /// Per game and power (`powers` order), in adjustments the builds it can make (no more
+    /// than its free home centres) or minus the removals due; zero in other phases. int32
+    /// `(n_games, powers)`. (DeepMind's observation also keeps the last removals in later
+    /// phases, a bug its README says it keeps; this does not.)
+    fn build_numbers<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i32>> {
+        let t = &*self.shared.tables;
+        let np = t.map.powers().len();
+        let mut guard = self.lock(py);
+        let slots: &mut Vec<Slot> = &mut guard;
+        let mut data = vec![0i32; slots.len() * np];
+        py.detach(|| {
+            slots
+                .par_iter_mut()
+                .zip(data.par_chunks_mut(np))
+                .for_each(|(s, out)| s.build_numbers(&t.map, out))
+        });
+        let n = slots.len();
+        Array2::from_shape_vec((n, np), data)
+            .expect("shape")
+            .into_pyarray(py)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let slots = self.lock(py);
+        let done = slots.iter().filter(|s| s.over()).count();
+        format!(
+            "<entente.Batch {} games of {}, {done} done>",
+            slots.len(),
+            self.shared.tables.variant.name
+        )
+    }
+}
