@@ -5,17 +5,7 @@
 // season, the standings show the scores computed by hand in English and in Czech, the hall
 // of fame, the ratings and the archive show the games, and the season is closed.
 import { launch, input, run, assert, shot } from "./lib.mjs";
-
-async function signInTo(page, base, name, next) {
-  await page.goto(`${base}/signin?next=${encodeURIComponent(next)}`);
-  await page.fill("input[name=name]", name);
-  await page.fill("input[name=password]", `password-${name}`);
-  await Promise.all([page.waitForURL((u) => u.pathname === next), page.click("form.card button[type=submit]")]);
-}
-
-async function submit(page, selector) {
-  await Promise.all([page.waitForNavigation(), page.click(selector)]);
-}
+import { signInTo, submit } from "./club_lib.mjs";
 
 run(async () => {
   const { base, step, admin, players, games, expected } = input();

@@ -29,8 +29,8 @@ pub use league::{
     Standings, StandingsError,
 };
 pub use members::{
-    Application, AuditAction, AuditEntry, Club, ClubError, ClubSettings, Member, MemberSettings,
-    MemberState,
+    Application, AuditAction, AuditEntry, Club, ClubError, ClubSettings, GameCreation, Member,
+    MemberSettings, MemberState,
 };
 pub use profile::{profiles, Profile, PublicProfile, Reliability};
 pub use ratings::{recompute, BattlefieldRow, Rating, RatingError, Ratings};

@@ -36,6 +36,39 @@ pub enum MemberState {
 pub struct ClubSettings {
     /// Applicants become members at once, without an administrator's approval.
     pub open_signup: bool,
+    /// Who may create games on the club's server.
+    #[serde(default)]
+    pub game_creation: GameCreation,
+}
+
+/// Who may create a game (and so be its game master).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameCreation {
+    /// Every account but a member whose access was removed (the server before the club).
+    #[default]
+    Anyone,
+    /// The club's active members.
+    Members,
+    /// The game masters the administrators appointed, and the administrators.
+    GameMasters,
+}
+
+impl GameCreation {
+    pub const ALL: [GameCreation; 3] = [
+        GameCreation::Anyone,
+        GameCreation::Members,
+        GameCreation::GameMasters,
+    ];
+
+    /// Its name in the API and the log: `anyone`, `members`, `game-masters`.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameCreation::Anyone => "anyone",
+            GameCreation::Members => "members",
+            GameCreation::GameMasters => "game-masters",
+        }
+    }
 }
 
 /// What an applicant fills in.
@@ -50,10 +83,18 @@ pub struct Application {
     /// A word to the administrators.
     #[serde(default)]
     pub message: String,
+    /// Wants the administrators' answer (and later notices) by e-mail: the member's first
+    /// [`MemberSettings::notify_email`].
+    #[serde(default)]
+    pub notify_email: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// What a member sets for themself.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MemberSettings {
     /// The language of the pages and mails (a BCP 47 tag), the club's when `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -61,12 +102,28 @@ pub struct MemberSettings {
     /// The time zone deadlines are shown in (IANA name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_zone: Option<String>,
-    /// Mail on each new phase.
-    #[serde(default)]
-    pub phase_mail: bool,
+    /// Notices by e-mail: the administrators' answer to the application, a game of theirs
+    /// starting, each new phase of it (`phase_mail` before).
+    #[serde(default, alias = "phase_mail")]
+    pub notify_email: bool,
+    /// Notices on the club's page (the same events).
+    #[serde(default = "yes")]
+    pub notify_web: bool,
     /// Leave the country off the public profile.
     #[serde(default)]
     pub hide_country: bool,
+}
+
+impl Default for MemberSettings {
+    fn default() -> Self {
+        MemberSettings {
+            language: None,
+            time_zone: None,
+            notify_email: false,
+            notify_web: true,
+            hide_country: false,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,6 +194,10 @@ pub enum AuditAction {
     OpenSignupSet {
         open: bool,
     },
+    /// Who may create games.
+    GameCreationSet {
+        rule: GameCreation,
+    },
     LeagueCreated {
         league: String,
     },
@@ -193,6 +254,8 @@ pub enum ClubError {
     LastAdmin(MemberId),
     #[error("a member needs a name")]
     NoName,
+    #[error("{0}")]
+    MayNotCreateGames(&'static str),
     #[error("there is already a league {0}")]
     DuplicateLeague(String),
     #[error("there is no league {0}")]
@@ -440,6 +503,45 @@ impl Club {
         Ok(())
     }
 
+    pub fn set_game_creation(
+        &mut self,
+        admin: MemberId,
+        rule: GameCreation,
+        at_ms: i64,
+    ) -> Result<(), ClubError> {
+        self.check_admin(admin)?;
+        self.settings.game_creation = rule;
+        self.record(at_ms, admin, AuditAction::GameCreationSet { rule });
+        Ok(())
+    }
+
+    /// Whether account `id` may create a game under the club's [`GameCreation`] rule: a
+    /// member whose access was removed never; with `members` only an active member; with
+    /// `game-masters` only an active game master or administrator.
+    pub fn may_create_games(&self, id: MemberId) -> Result<(), ClubError> {
+        let m = self.members.get(&id);
+        if m.is_some_and(|m| m.state == MemberState::Removed) {
+            return Err(ClubError::MayNotCreateGames(
+                "the club's administrators removed your access: you cannot create games",
+            ));
+        }
+        match self.settings.game_creation {
+            GameCreation::Anyone => Ok(()),
+            GameCreation::Members => match m {
+                Some(m) if m.is_active() => Ok(()),
+                _ => Err(ClubError::MayNotCreateGames(
+                    "only the club's members may create games: apply to the club first",
+                )),
+            },
+            GameCreation::GameMasters => match m {
+                Some(m) if m.is_active() && (m.game_master || m.admin) => Ok(()),
+                _ => Err(ClubError::MayNotCreateGames(
+                    "only the club's game masters and administrators may create games",
+                )),
+            },
+        }
+    }
+
     /// A member changes their own settings (not logged: not an administrator's act).
     pub fn set_settings(
         &mut self,
@@ -677,7 +779,10 @@ fn new_member(
         state,
         admin: false,
         game_master: false,
-        settings: MemberSettings::default(),
+        settings: MemberSettings {
+            notify_email: a.notify_email,
+            ..MemberSettings::default()
+        },
         joined_at_ms: at_ms,
     })
 }

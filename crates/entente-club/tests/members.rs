@@ -2,8 +2,8 @@
 //! audit log.
 
 use entente_club::{
-    Aggregate, Application, AuditAction, AuditEntry, Club, ClubError, ClubSettings, LeagueRules,
-    MemberId, MemberSettings, MemberState, PressKind, ScoringSystem,
+    Aggregate, Application, AuditAction, AuditEntry, Club, ClubError, ClubSettings, GameCreation,
+    LeagueRules, MemberId, MemberSettings, MemberState, PressKind, ScoringSystem,
 };
 
 const ADMIN: MemberId = MemberId(1);
@@ -14,12 +14,16 @@ fn app(name: &str) -> Application {
         country: Some("CZ".into()),
         languages: vec!["cs".into(), "en".into()],
         message: "I played at the valka.cz club".into(),
+        notify_email: false,
     }
 }
 
 fn club(open: bool) -> Club {
     Club::found(
-        ClubSettings { open_signup: open },
+        ClubSettings {
+            open_signup: open,
+            ..ClubSettings::default()
+        },
         ADMIN,
         app("Founder"),
         10,
@@ -285,7 +289,8 @@ fn a_member_sets_their_own_settings_and_profile_unlogged() {
     let settings = MemberSettings {
         language: Some("cs".into()),
         time_zone: Some("Europe/Prague".into()),
-        phase_mail: true,
+        notify_email: true,
+        notify_web: false,
         hide_country: true,
     };
     c.set_settings(m, settings.clone()).unwrap();
@@ -437,4 +442,84 @@ fn a_game_is_entered_only_in_an_open_season_and_only_by_an_administrator() {
     assert_eq!(c.log.len(), logged);
     c.log_admin_act(ADMIN, AuditAction::Recomputed, 60).unwrap();
     assert_eq!(c.log.last().unwrap().action, AuditAction::Recomputed);
+}
+
+#[test]
+fn who_may_create_games_follows_the_clubs_rule() {
+    let mut c = club(false);
+    let (gm, member, applicant, removed, stranger) = (
+        MemberId(2),
+        MemberId(3),
+        MemberId(4),
+        MemberId(5),
+        MemberId(6),
+    );
+    for (id, name) in [
+        (gm, "Gm"),
+        (member, "Mem"),
+        (applicant, "App"),
+        (removed, "Rem"),
+    ] {
+        c.apply(id, app(name), 20).unwrap();
+    }
+    for id in [gm, member, removed] {
+        c.approve(ADMIN, id, 21).unwrap();
+    }
+    c.appoint_game_master(ADMIN, gm, 22).unwrap();
+    c.remove_access(ADMIN, removed, "cheating", 23).unwrap();
+    let may = |c: &Club| {
+        [ADMIN, gm, member, applicant, removed, stranger].map(|id| c.may_create_games(id).is_ok())
+    };
+    // Anyone (the default): every account but a removed member.
+    assert_eq!(c.settings.game_creation, GameCreation::Anyone);
+    assert_eq!(may(&c), [true, true, true, true, false, true]);
+    c.set_game_creation(ADMIN, GameCreation::Members, 24)
+        .unwrap();
+    assert_eq!(may(&c), [true, true, true, false, false, false]);
+    c.set_game_creation(ADMIN, GameCreation::GameMasters, 25)
+        .unwrap();
+    assert_eq!(may(&c), [true, true, false, false, false, false]);
+    let why = c.may_create_games(member).unwrap_err().to_string();
+    assert!(why.contains("game masters and administrators"), "{why}");
+    // A dismissed game master may not any more; only an administrator sets the rule, logged.
+    c.dismiss_game_master(ADMIN, gm, 26).unwrap();
+    assert!(c.may_create_games(gm).is_err());
+    assert_eq!(
+        c.set_game_creation(member, GameCreation::Anyone, 27),
+        Err(ClubError::NotAdmin(member))
+    );
+    let logged: Vec<_> = actions(&c)
+        .into_iter()
+        .filter(|(_, a)| matches!(a, AuditAction::GameCreationSet { .. }))
+        .collect();
+    assert_eq!(
+        logged,
+        vec![
+            (
+                ADMIN,
+                AuditAction::GameCreationSet {
+                    rule: GameCreation::Members
+                }
+            ),
+            (
+                ADMIN,
+                AuditAction::GameCreationSet {
+                    rule: GameCreation::GameMasters
+                }
+            ),
+        ]
+    );
+}
+
+#[test]
+fn an_applicants_choice_of_mail_becomes_their_setting() {
+    let mut c = club(false);
+    let mut a = app("Mailer");
+    a.notify_email = true;
+    c.apply(MemberId(2), a, 20).unwrap();
+    let s = &c.member(MemberId(2)).unwrap().settings;
+    assert!(s.notify_email && s.notify_web);
+    // The settings of before (`phase_mail`) still read.
+    let old: MemberSettings = serde_json::from_str(r#"{"phase_mail": true}"#).unwrap();
+    assert!(old.notify_email && old.notify_web);
 }

@@ -272,13 +272,17 @@ fn a_result_reads_from_json_as_the_server_writes_it() {
 fn a_public_profile_shows_the_record_the_rating_and_the_country_unless_hidden() {
     use entente_club::{recompute, Application, Club, ClubSettings, PublicProfile};
     let mut club = Club::found(
-        ClubSettings { open_signup: true },
+        ClubSettings {
+            open_signup: true,
+            ..ClubSettings::default()
+        },
         MemberId(3),
         Application {
             name: "Rome's player".into(),
             country: Some("IT".into()),
             languages: vec!["it".into()],
             message: String::new(),
+            notify_email: false,
         },
         0,
     )

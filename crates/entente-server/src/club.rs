@@ -16,9 +16,9 @@ use crate::model::{NewGame, Reveal};
 use crate::service::{load_members, now};
 use entente_club::{
     profiles, recompute, standings, Application, AuditAction, AuditEntry, BattlefieldRow, Club,
-    ClubError, ClubSettings, GameResult, HallOfFame, League, LeagueRef, LeagueRules, LeagueSeason,
-    Member, MemberId, MemberSettings, MemberState, Outcome, PublicProfile, Ratings, Seat,
-    Standings, Stint,
+    ClubError, ClubSettings, GameCreation, GameResult, HallOfFame, League, LeagueRef, LeagueRules,
+    LeagueSeason, Member, MemberId, MemberSettings, MemberState, Outcome, PublicProfile, Ratings,
+    Seat, Standings, Stint,
 };
 use entente_host::Session;
 use entente_judge::PhaseKind;
@@ -48,6 +48,7 @@ pub fn club_error(e: ClubError) -> ApiError {
         | ClubError::UnknownLeague(_)
         | ClubError::UnknownSeason { .. } => ApiError::not_found(text),
         ClubError::NoName => ApiError::unprocessable(text),
+        ClubError::MayNotCreateGames(_) => ApiError::forbidden(text),
         ClubError::WrongTable { .. } => ApiError::internal(text),
         _ => ApiError::conflict(text),
     }
@@ -112,20 +113,24 @@ pub async fn ensure_founded(db: &Db) -> ApiResult<()> {
 /// Reads the club (its record for `entente-club`) and its pages.
 async fn load(conn: &mut sqlx::AnyConnection) -> ApiResult<(ClubPages, Club)> {
     let row = sqlx::query(
-        "SELECT name, logo_text, rules_md, open_signup FROM club_settings WHERE id = 1",
+        "SELECT name, logo_text, rules_md, open_signup, game_creation FROM club_settings WHERE id = 1",
     )
     .fetch_optional(&mut *conn)
     .await?;
-    let (pages, open) = match row {
+    let (pages, settings) = match row {
         Some(r) => (
             ClubPages {
                 name: r.try_get(0)?,
                 logo_text: r.try_get(1)?,
                 rules_md: r.try_get(2)?,
             },
-            r.try_get::<i64, _>(3)? != 0,
+            ClubSettings {
+                open_signup: r.try_get::<i64, _>(3)? != 0,
+                game_creation: serde_json::from_value(serde_json::Value::String(r.try_get(4)?))
+                    .map_err(json_err)?,
+            },
         ),
-        None => (ClubPages::default(), false),
+        None => (ClubPages::default(), ClubSettings::default()),
     };
     let mut members = BTreeMap::new();
     for r in sqlx::query("SELECT member FROM club_members")
@@ -188,7 +193,7 @@ async fn load(conn: &mut sqlx::AnyConnection) -> ApiResult<(ClubPages, Club)> {
     Ok((
         pages,
         Club {
-            settings: ClubSettings { open_signup: open },
+            settings,
             members,
             leagues,
             log,
@@ -199,8 +204,9 @@ async fn load(conn: &mut sqlx::AnyConnection) -> ApiResult<(ClubPages, Club)> {
 /// Writes what changed from `before` to `after`.
 async fn persist(tx: &mut Transaction<'_, Any>, before: &Club, after: &Club) -> ApiResult<()> {
     if before.settings != after.settings {
-        sqlx::query("UPDATE club_settings SET open_signup = $1 WHERE id = 1")
+        sqlx::query("UPDATE club_settings SET open_signup = $1, game_creation = $2 WHERE id = 1")
             .bind(i64::from(after.settings.open_signup))
+            .bind(after.settings.game_creation.id())
             .execute(&mut **tx)
             .await?;
     }
@@ -330,6 +336,9 @@ pub struct ClubOut {
     pub logo_text: String,
     pub rules_md: String,
     pub open_signup: bool,
+    /// Who may create games: `anyone`, `members` or `game-masters`.
+    #[schema(value_type = String)]
+    pub game_creation: GameCreation,
     /// Active members.
     pub members: usize,
     /// The reader's own record in the club (`null`: a stranger or not a member).
@@ -344,6 +353,7 @@ pub async fn club_out(db: &Db, caller: Option<&Caller>) -> ApiResult<ClubOut> {
         logo_text: pages.logo_text,
         rules_md: pages.rules_md,
         open_signup: club.settings.open_signup,
+        game_creation: club.settings.game_creation,
         members: club.players().len(),
         me: member_of(&club, caller).cloned(),
     })
@@ -361,6 +371,10 @@ pub struct ClubIn {
     pub rules_md: Option<String>,
     #[serde(default)]
     pub open_signup: Option<bool>,
+    /// Who may create games: `anyone`, `members` or `game-masters`.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub game_creation: Option<GameCreation>,
 }
 
 pub async fn set_club(db: &Db, caller: &Caller, b: ClubIn) -> ApiResult<ClubOut> {
@@ -385,15 +399,20 @@ pub async fn set_club(db: &Db, caller: &Caller, b: ClubIn) -> ApiResult<ClubOut>
     let pages_changed = b.name.is_some() || b.logo_text.is_some() || b.rules_md.is_some();
     change(db, |club| {
         if let Some(open) = b.open_signup {
-            club.set_open_signup(me, open, at).map_err(club_error)?;
+            if open != club.settings.open_signup {
+                club.set_open_signup(me, open, at).map_err(club_error)?;
+            }
+        }
+        if let Some(rule) = b.game_creation {
+            if rule != club.settings.game_creation {
+                club.set_game_creation(me, rule, at).map_err(club_error)?;
+            }
         }
         if pages_changed {
             club.log_admin_act(me, AuditAction::PagesEdited, at)
                 .map_err(club_error)?;
         }
-        if b.open_signup.is_none() && !pages_changed {
-            must_admin(club, caller)?;
-        }
+        must_admin(club, caller)?;
         Ok(())
     })
     .await?;
@@ -424,6 +443,9 @@ pub struct ApplyIn {
     pub languages: Vec<String>,
     #[serde(default)]
     pub message: String,
+    /// The administrators' answer (and later notices) by e-mail.
+    #[serde(default)]
+    pub notify_email: bool,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -452,6 +474,7 @@ pub async fn apply(db: &Db, caller: &Caller, b: ApplyIn) -> ApiResult<ApplyOut> 
                 country: b.country,
                 languages: b.languages,
                 message: b.message,
+                notify_email: b.notify_email,
             },
             at,
         )
@@ -486,7 +509,7 @@ pub async fn member_act(db: &Db, caller: &Caller, id: i64, a: MemberAct) -> ApiR
     let at = millis(now());
     let me = MemberId(caller.id);
     let who = MemberId(id);
-    change(db, |club| {
+    let member = change(db, |club| {
         match &a {
             MemberAct::Approve => club.approve(me, who, at),
             MemberAct::Reject { reason } => club.reject(me, who, reason, at),
@@ -499,7 +522,21 @@ pub async fn member_act(db: &Db, caller: &Caller, id: i64, a: MemberAct) -> ApiR
         .map_err(club_error)?;
         club.member(who).cloned().map_err(club_error)
     })
-    .await
+    .await?;
+    // The applicant hears the administrators' answer as their settings ask.
+    let notice = match &a {
+        MemberAct::Approve => Some(Notice::Approved),
+        MemberAct::Reject { reason } => Some(Notice::Rejected {
+            reason: reason.clone(),
+        }),
+        _ => None,
+    };
+    if let Some(n) = notice {
+        let mut tx = db.writer.begin().await?;
+        tell(&mut tx, &member, &n).await?;
+        tx.commit().await?;
+    }
+    Ok(member)
 }
 
 /// A member's own settings and profile (each part optional).
@@ -633,6 +670,13 @@ pub async fn log(db: &Db, caller: &Caller) -> ApiResult<Vec<AuditEntry>> {
     Ok(club.log)
 }
 
+/// Whether the account may create a game, by the club's rule ([`GameCreation`]): 403 with
+/// the reason when not.
+pub async fn may_create_game(db: &Db, account: i64) -> ApiResult<()> {
+    let (_, club) = read(db).await?;
+    club.may_create_games(MemberId(account)).map_err(club_error)
+}
+
 /// Whether the account may play and run games: not a member whose access was removed.
 pub async fn may_play(db: &Db, account: i64) -> ApiResult<()> {
     let row = sqlx::query("SELECT member FROM club_members WHERE account_id = $1")
@@ -688,6 +732,7 @@ pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session)
     let game = s.game();
     let map = s.map();
     let history = game.history();
+    let facts = phase_facts(tx, id, history).await?;
     let end_year = history.last().map_or(game.phase().year, |r| r.phase.year);
     let pos = game.position();
     let mut seats = Vec::new();
@@ -708,27 +753,52 @@ pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session)
                 .find(|r| r.before.unit_count(p) > 0 || r.before.centre_count(map, p) > 0)
                 .map_or(game.phase().year, |r| r.phase.year)
         });
-        // The movement phases the power was on the board in; missed: those without a
-        // sheet sent for it.
-        let due: Vec<String> = history
+        let earlier_players = members
             .iter()
-            .filter(|r| r.phase.kind == PhaseKind::Movement && r.before.unit_count(p) > 0)
-            .map(|r| r.phase.code())
-            .collect();
-        let played = due.len() as u32;
-        let missed = due
-            .iter()
-            .filter(|ph| !sent.contains(&((*ph).clone(), name.clone())))
-            .count() as u32;
-        let earlier = members
-            .iter()
-            .filter(|m| m.role == "replaced" && m.powers.contains(&name))
-            .map(|m| Stint {
-                member: MemberId(m.account_id),
-                phases_played: sent_by.get(&m.account_id).map_or(0, |s| s.len() as u32),
-                missed_phases: 0,
-            })
-            .collect();
+            .filter(|m| m.role == "replaced" && m.powers.contains(&name));
+        let (played, missed, earlier) = if facts.is_empty() {
+            // A game adjudicated before the server noted each phase (migration 0006): the
+            // movement phases the power was on the board in; missed: those without a sheet
+            // sent for it; a replaced player's phases: those they sent a sheet in.
+            let due: Vec<String> = history
+                .iter()
+                .filter(|r| r.phase.kind == PhaseKind::Movement && r.before.unit_count(p) > 0)
+                .map(|r| r.phase.code())
+                .collect();
+            let missed = due
+                .iter()
+                .filter(|ph| !sent.contains(&((*ph).clone(), name.clone())))
+                .count() as u32;
+            let earlier = earlier_players
+                .map(|m| Stint {
+                    member: MemberId(m.account_id),
+                    phases_played: sent_by.get(&m.account_id).map_or(0, |s| s.len() as u32),
+                    missed_phases: 0,
+                })
+                .collect();
+            (due.len() as u32, missed, earlier)
+        } else {
+            // Exactly as noted at each adjudication: the phases the power had orders due
+            // while this player held it, and those of them they missed.
+            let count = |account: Option<i64>| {
+                facts
+                    .iter()
+                    .filter(|f| f.power == name && f.account == account)
+                    .fold((0u32, 0u32), |(n, m), f| (n + 1, m + u32::from(f.missed)))
+            };
+            let (played, missed) = count(holder.map(|m| m.account_id));
+            let earlier = earlier_players
+                .map(|m| {
+                    let (played, missed) = count(Some(m.account_id));
+                    Stint {
+                        member: MemberId(m.account_id),
+                        phases_played: played,
+                        missed_phases: missed,
+                    }
+                })
+                .collect();
+            (played, missed, earlier)
+        };
         seats.push(Seat {
             power: name,
             member: holder.map(|m| MemberId(m.account_id)),
@@ -757,7 +827,8 @@ pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session)
         variant: options.variant.clone(),
         finished_at_ms: finished,
         end_year,
-        rated: true,
+        // A league's games are always rated (and counted so when read: [`load_results`]).
+        rated: options.rated || league.is_some(),
         league,
         seats,
         outcome: Outcome::from_end(end, |p| map.power(p).name.clone()),
@@ -789,6 +860,74 @@ pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session)
                 .execute(&mut **tx)
                 .await?;
         }
+    }
+    Ok(())
+}
+
+/// One phase a power had orders due, as noted when it was adjudicated ([`note_phase`]).
+struct PhaseFact {
+    power: String,
+    /// Who held the power then (`None`: nobody).
+    account: Option<i64>,
+    missed: bool,
+}
+
+/// The facts noted for the phases of the game's history (a phase noted and then rolled
+/// back, not adjudicated again, does not count).
+async fn phase_facts(
+    tx: &mut Transaction<'_, Any>,
+    id: &str,
+    history: &[entente_game::PhaseRecord],
+) -> ApiResult<Vec<PhaseFact>> {
+    let phases: BTreeSet<String> = history.iter().map(|r| r.phase.code()).collect();
+    let mut out = Vec::new();
+    for r in sqlx::query(
+        "SELECT phase, power, account_id, missed FROM club_phase_facts WHERE game_id = $1",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await?
+    {
+        let phase: String = r.try_get(0)?;
+        if phases.contains(&phase) {
+            out.push(PhaseFact {
+                power: r.try_get(1)?,
+                account: r.try_get(2)?,
+                missed: r.try_get::<i64, _>(3)? != 0,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Notes, in the transaction that adjudicates a phase, each power that had orders due
+/// (`awaited`), who held it, and whether it missed the phase (`missing`: no orders sent and
+/// its player not marked ready). The members' reliability is counted from these notes
+/// (docs/club.md). A phase noted again (adjudicated again after a roll-back) is noted anew.
+pub async fn note_phase(
+    tx: &mut Transaction<'_, Any>,
+    game: &str,
+    phase: &str,
+    awaited: &[String],
+    missing: &[String],
+    members: &[crate::service::Member],
+) -> ApiResult<()> {
+    for power in awaited {
+        let holder = members
+            .iter()
+            .find(|m| m.role == "player" && m.powers.contains(power))
+            .map(|m| m.account_id);
+        sqlx::query(
+            "INSERT INTO club_phase_facts (game_id, phase, power, account_id, missed) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (game_id, phase, power) DO UPDATE SET account_id = excluded.account_id, missed = excluded.missed",
+        )
+        .bind(game)
+        .bind(phase)
+        .bind(power)
+        .bind(holder)
+        .bind(i64::from(missing.contains(power)))
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }
@@ -825,6 +964,8 @@ pub async fn load_results(db: &Db) -> ApiResult<Vec<GameResult>> {
             result.league = league
                 .zip(season)
                 .map(|(league, season)| LeagueRef { league, season });
+            // A league's games are always rated, even one entered after it ended unrated.
+            result.rated |= result.league.is_some();
             Ok(result)
         })
         .collect()
@@ -1153,6 +1294,12 @@ pub async fn attach_game(
     .execute(&mut *tx)
     .await?;
     persist(&mut tx, &before, &after).await?;
+    // A finished game entered in a season counts for the ratings now, if it did not: the
+    // ratings' cache is rebuilt when next read.
+    sqlx::query("DELETE FROM club_ratings WHERE id = 1 AND EXISTS (SELECT 1 FROM club_results WHERE game_id = $1)")
+        .bind(&b.game)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -1421,6 +1568,250 @@ pub async fn running_games(db: &Db) -> ApiResult<Vec<RunningGame>> {
             joined: g.joined,
             seats: g.seats,
             players,
+        });
+    }
+    Ok(out)
+}
+
+// ---- Notices ----
+
+/// What a member is told, on the club's page and by e-mail, as their settings ask
+/// ([`MemberSettings::notify_web`], [`MemberSettings::notify_email`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Notice {
+    /// The administrators approved the member's application.
+    Approved,
+    /// They refused it.
+    Rejected { reason: String },
+    /// A game the member plays started (`season`: `league/season` when it is a season's).
+    GameStarted {
+        game: String,
+        title: String,
+        phase: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        season: Option<String>,
+    },
+    /// A game the member plays has a new phase.
+    NewPhase {
+        game: String,
+        title: String,
+        phase: String,
+    },
+}
+
+impl Notice {
+    fn kind(&self) -> &'static str {
+        match self {
+            Notice::Approved => "approved",
+            Notice::Rejected { .. } => "rejected",
+            Notice::GameStarted { .. } => "game-started",
+            Notice::NewPhase { .. } => "new-phase",
+        }
+    }
+
+    /// The notice as a sentence in `lang`, the club named `club`.
+    pub fn text(&self, lang: &str, club: &str) -> String {
+        use crate::web::i18n::tr;
+        let key = format!("club-notice-{}", self.kind());
+        let (game, phase, extra) = match self {
+            Notice::Approved => ("", "", String::new()),
+            Notice::Rejected { reason } => ("", "", reason.clone()),
+            Notice::GameStarted {
+                title,
+                phase,
+                season,
+                ..
+            } => (
+                title.as_str(),
+                phase.as_str(),
+                season.clone().unwrap_or_default(),
+            ),
+            Notice::NewPhase { title, phase, .. } => {
+                (title.as_str(), phase.as_str(), String::new())
+            }
+        };
+        tr(
+            lang,
+            &key,
+            &[
+                ("club", club.to_string().into()),
+                ("game", game.to_string().into()),
+                ("phase", phase.to_string().into()),
+                ("extra", extra.into()),
+            ],
+        )
+    }
+}
+
+/// Tells a member: a notice on the club's page, a mail in the outbox (sent by the server's
+/// relay, `docs/mail.md`), each only if the member's settings ask for it.
+async fn tell(tx: &mut Transaction<'_, Any>, m: &Member, n: &Notice) -> ApiResult<()> {
+    let at = millis(now());
+    if m.settings.notify_web {
+        sqlx::query(
+            "INSERT INTO club_notices (account_id, kind, args, at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(m.id.0)
+        .bind(n.kind())
+        .bind(to_json(n)?)
+        .bind(at)
+        .execute(&mut **tx)
+        .await?;
+    }
+    if !m.settings.notify_email {
+        return Ok(());
+    }
+    let row = sqlx::query("SELECT email, language FROM accounts WHERE id = $1")
+        .bind(m.id.0)
+        .fetch_optional(&mut **tx)
+        .await?;
+    let Some(row) = row else {
+        return Ok(());
+    };
+    let (email, lang): (String, Option<String>) = (row.try_get(0)?, row.try_get(1)?);
+    if email.trim().is_empty() {
+        return Ok(());
+    }
+    let lang = lang
+        .or_else(|| m.settings.language.clone())
+        .filter(|l| crate::web::i18n::LANGS.contains(&l.as_str()))
+        .unwrap_or_else(|| "en".into());
+    let club: String = sqlx::query("SELECT name FROM club_settings WHERE id = 1")
+        .fetch_optional(&mut **tx)
+        .await?
+        .map(|r| r.try_get(0))
+        .transpose()?
+        .unwrap_or_default();
+    let text = n.text(&lang, &club);
+    let body = format!(
+        "{text}\n\n-- \n{}\n",
+        crate::web::i18n::tr(&lang, "club-notice-footer", &[])
+    );
+    sqlx::query("INSERT INTO mail_out (to_addr, subject, body, in_reply_to, game_id, phase_index, created_at, next_at) VALUES ($1, $2, $3, NULL, NULL, NULL, $4, $4)")
+        .bind(email)
+        .bind(format!("{club}: {text}").chars().take(150).collect::<String>())
+        .bind(body)
+        .bind(at)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The hook of a game's new phase (the `phase` event, in the transaction that made it):
+/// each club member who plays the game is told that it started (its first phase) or that
+/// it has a new phase. Mail players (who play the game by mail) get the judge's results
+/// mail instead of this one.
+pub async fn game_notices(
+    tx: &mut Transaction<'_, Any>,
+    game: &str,
+    payload: &serde_json::Value,
+) -> ApiResult<()> {
+    let phase = payload["phase"].as_str().unwrap_or_default().to_string();
+    let earlier: i64 =
+        sqlx::query("SELECT COUNT(*) FROM game_events WHERE game_id = $1 AND kind = 'phase'")
+            .bind(game)
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get(0)?;
+    let title: String = sqlx::query("SELECT title FROM games WHERE id = $1")
+        .bind(game)
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get(0)?;
+    let notice = if earlier == 0 {
+        let season =
+            sqlx::query("SELECT league_id, season_id FROM club_season_games WHERE game_id = $1")
+                .bind(game)
+                .fetch_optional(&mut **tx)
+                .await?
+                .map(|r| -> ApiResult<String> {
+                    Ok(format!(
+                        "{}/{}",
+                        r.try_get::<String, _>(0)?,
+                        r.try_get::<String, _>(1)?
+                    ))
+                })
+                .transpose()?;
+        Notice::GameStarted {
+            game: game.to_string(),
+            title,
+            phase,
+            season,
+        }
+    } else {
+        Notice::NewPhase {
+            game: game.to_string(),
+            title,
+            phase,
+        }
+    };
+    let rows = sqlx::query(
+        "SELECT c.member, CASE WHEN m.mail_secret_hash IS NULL THEN 0 ELSE 1 END FROM members m JOIN club_members c ON c.account_id = m.account_id \
+         WHERE m.game_id = $1 AND m.role = 'player'",
+    )
+    .bind(game)
+    .fetch_all(&mut **tx)
+    .await?;
+    for r in rows {
+        let mut m: Member = serde_json::from_str(&r.try_get::<String, _>(0)?).map_err(json_err)?;
+        if !m.is_active() {
+            continue;
+        }
+        if r.try_get::<i64, _>(1)? != 0 {
+            m.settings.notify_email = false;
+        }
+        tell(tx, &m, &notice).await?;
+    }
+    Ok(())
+}
+
+/// A notice as its member reads it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct NoticeOut {
+    pub at_ms: i64,
+    #[schema(value_type = Object)]
+    pub notice: Notice,
+    /// In the reader's language.
+    pub text: String,
+}
+
+/// The caller's own notices, newest first (the last 50), in `lang` (`None`: the account's
+/// language, else English).
+pub async fn notices(db: &Db, caller: &Caller, lang: Option<&str>) -> ApiResult<Vec<NoticeOut>> {
+    let (pages, club) = read(db).await?;
+    if member_of(&club, Some(caller)).is_none() {
+        return Err(ApiError::forbidden(
+            "only the club's members have notices: apply first",
+        ));
+    }
+    let lang = match lang {
+        Some(l) => l.to_string(),
+        None => sqlx::query("SELECT language FROM accounts WHERE id = $1")
+            .bind(caller.id)
+            .fetch_optional(&db.pool)
+            .await?
+            .map(|r| r.try_get::<Option<String>, _>(0))
+            .transpose()?
+            .flatten()
+            .and_then(|l| crate::web::i18n::supported(&l))
+            .unwrap_or("en")
+            .to_string(),
+    };
+    let lang = lang.as_str();
+    let mut out = Vec::new();
+    for r in sqlx::query(
+        "SELECT args, at FROM club_notices WHERE account_id = $1 ORDER BY id DESC LIMIT 50",
+    )
+    .bind(caller.id)
+    .fetch_all(&db.pool)
+    .await?
+    {
+        let notice: Notice = serde_json::from_str(&r.try_get::<String, _>(0)?).map_err(json_err)?;
+        out.push(NoticeOut {
+            at_ms: r.try_get(1)?,
+            text: notice.text(lang, &pages.name),
+            notice,
         });
     }
     Ok(out)

@@ -124,6 +124,17 @@ async fn get_log(
     Ok(Json(club::log(&st.db, &c).await?))
 }
 
+#[utoipa::path(get, path = "/api/v1/club/notices",
+    responses((status = 200, body = [NoticeOut]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn get_notices(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+) -> ApiResult<Json<Vec<NoticeOut>>> {
+    let c = must(&st, &headers, &method).await?;
+    Ok(Json(club::notices(&st.db, &c, None).await?))
+}
+
 #[utoipa::path(get, path = "/api/v1/club/fame", responses((status = 200, body = FameOut)))]
 async fn get_fame(State(st): St) -> ApiResult<Json<FameOut>> {
     Ok(Json(club::fame(&st.db).await?))
@@ -270,6 +281,7 @@ async fn post_recompute(
         post_member_act,
         get_applications,
         get_log,
+        get_notices,
         get_fame,
         get_ratings,
         get_archive,
@@ -302,7 +314,8 @@ async fn post_recompute(
         SeasonOut,
         RecomputeOut,
         RunningGame,
-        RunningSeat
+        RunningSeat,
+        NoticeOut
     ))
 )]
 pub struct ClubApiDoc;
@@ -317,6 +330,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/v1/club/members/{id}/act", post(post_member_act))
         .route("/api/v1/club/applications", get(get_applications))
         .route("/api/v1/club/log", get(get_log))
+        .route("/api/v1/club/notices", get(get_notices))
         .route("/api/v1/club/fame", get(get_fame))
         .route("/api/v1/club/ratings", get(get_ratings))
         .route("/api/v1/club/archive", get(get_archive))

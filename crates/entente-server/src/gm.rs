@@ -107,6 +107,8 @@ async fn adjudicate_locked(
     let o = &game.options;
     let missing = missed_by(&s, members);
     let awaited = power_names(&s, &s.game().powers_to_order());
+    let phase = s.game().phase().code();
+    crate::club::note_phase(tx, &game.id, &phase, &awaited, &missing, members).await?;
     for m in members.iter().filter(|m| m.role == "player") {
         let concerned = m.powers.iter().any(|p| awaited.contains(p));
         if !concerned {

@@ -123,6 +123,10 @@ pub struct NewGame {
     /// bot accounts take them, and only people take the others. 0 (the default): no bots.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub bot_seats: u32,
+    /// The game counts for the club's all-time rating (docs/club.md); a league season's
+    /// games always do.
+    #[serde(default = "yes")]
+    pub rated: bool,
     /// Once the game is over its private press is open to everyone: the club's archive
     /// gives it with the game (docs/club.md). Without it the archive has the public press
     /// only, and the private press stays with the game's members.

@@ -295,6 +295,7 @@ pub fn check_options(o: &NewGame) -> ApiResult<Vec<Vec<String>>> {
 pub async fn create_game(db: &Db, caller: &Caller, o: NewGame) -> ApiResult<String> {
     check_options(&o)?;
     crate::club::may_play(db, caller.id).await?;
+    crate::club::may_create_game(db, caller.id).await?;
     let id = format!("g{}", &crate::auth::random_hex(6));
     let now = millis(now());
     let options = serde_json::to_string(&o).map_err(|e| ApiError::internal(e.to_string()))?;
@@ -331,6 +332,10 @@ pub async fn notify(
     audience: &str,
     payload: serde_json::Value,
 ) -> ApiResult<()> {
+    if kind == "phase" {
+        // The club tells its members who play the game (docs/club.md).
+        crate::club::game_notices(tx, game, &payload).await?;
+    }
     sqlx::query(
         "INSERT INTO game_events (game_id, kind, audience, payload, at) VALUES ($1, $2, $3, $4, $5)",
     )

@@ -7,6 +7,7 @@
 //! English and in Czech; then the season is closed. On SQLite and PostgreSQL.
 
 mod common;
+use common::club::join_club;
 use common::server::*;
 use common::{browser, scratch};
 use serde_json::json;
@@ -93,5 +94,43 @@ fn a_club_season_in_the_browser_in_two_languages() {
         let season = admin.read("/api/v1/club/leagues/gunboat/seasons/s1");
         assert_eq!(season["closed"], true, "{season}");
         assert_eq!(season["standings"]["rows"].as_array().unwrap().len(), 7);
+    }
+}
+
+#[test]
+fn the_clubs_rules_on_the_pages_game_masters_leagues_and_the_log() {
+    if !browser::available() {
+        return;
+    }
+    let dir = scratch("club_browser", "rules");
+    for db in databases(&dir, "club_browser_rules") {
+        let s = Server::start(&db);
+        let admin = s.account("rboss");
+        let (member, gm) = (s.account("rmia"), s.account("rgm"));
+        join_club(&admin, &member);
+        let gm_id = join_club(&admin, &gm);
+        admin.ok(
+            &format!("/api/v1/club/members/{gm_id}/act"),
+            json!({"act": "appoint-game-master"}),
+        );
+        let out = browser::run(
+            "club_rules.mjs",
+            &json!({"base": s.base, "admin": "rboss", "member": "rmia", "gm": "rgm"}),
+        );
+        assert_eq!(out["ok"], true, "{out}");
+        assert_eq!(admin.read("/api/v1/club")["game_creation"], "game-masters");
+        let leagues = admin.read("/api/v1/club/leagues");
+        assert_eq!(
+            leagues[0]["rules"],
+            json!({"variant": "ancmed", "press": "public-only", "deadlines": "48 hours a phase",
+                   "games_per_member": 3, "scoring": "c-diplo", "aggregate": {"kind": "best", "games": 2}}),
+            "{leagues}"
+        );
+        let game = out["game"].as_str().unwrap();
+        let g = gm.read(&format!("/api/v1/games/{game}"));
+        assert_eq!(g["options"]["rated"], false, "{g}");
+        // The member made no game.
+        let games = admin.read("/api/v1/games");
+        assert_eq!(games.as_array().unwrap().len(), 1, "{games}");
     }
 }

@@ -6,6 +6,7 @@
 //! stranger).
 
 mod common;
+use common::club::{gunboat_league, join_club};
 use common::scratch;
 use common::server::*;
 use serde_json::{json, Value};
@@ -19,10 +20,22 @@ const PLAYERS: [&str; 7] = ["ann", "ben", "cat", "dan", "eva", "fay", "gus"];
 /// Creates a gunboat game as `gm`, has the seven join, and returns its id and who plays
 /// which power.
 fn gunboat_game(gm: &Client, players: &[Client], title: &str) -> (String, BTreeMap<String, usize>) {
-    let id = gm.ok(
-        "/api/v1/games",
-        json!({"title": title, "press": "none", "deadlines": {"kind": "manual"}, "end_year": 1901}),
-    )["id"]
+    gunboat_game_with(gm, players, title, json!({}))
+}
+
+/// [`gunboat_game`] with more options (`rated`).
+fn gunboat_game_with(
+    gm: &Client,
+    players: &[Client],
+    title: &str,
+    more: Value,
+) -> (String, BTreeMap<String, usize>) {
+    let mut options =
+        json!({"title": title, "press": "none", "deadlines": {"kind": "manual"}, "end_year": 1901});
+    for (k, v) in more.as_object().unwrap() {
+        options[k] = v.clone();
+    }
+    let id = gm.ok("/api/v1/games", options)["id"]
         .as_str()
         .unwrap()
         .to_string();
@@ -749,5 +762,156 @@ fn a_season_of_gunboat_games_is_scored_rated_and_rebuilt_on_every_database() {
     let dir = scratch("club_season", "season");
     for db in databases(&dir, "club_season") {
         run(&db);
+    }
+}
+
+/// Seven members of a new club on `database`, approved: the administrator, the members'
+/// clients and their ids.
+fn seven_members(server: &Server, prefix: &str) -> (Client, Vec<Client>, Vec<i64>) {
+    let admin = server.account(&format!("{prefix}boss"));
+    let players: Vec<Client> = PLAYERS
+        .iter()
+        .map(|n| server.account(&format!("{prefix}{n}")))
+        .collect();
+    let ids: Vec<i64> = players.iter().map(|p| join_club(&admin, p)).collect();
+    (admin, players, ids)
+}
+
+/// A game created unrated stays out of the ratings, also when they are rebuilt; entered in
+/// a league season it counts (a league's games are always rated).
+fn unrated(database: &str) {
+    let server = Server::start(database);
+    let (admin, players, _) = seven_members(&server, "u");
+    let stranger = server.client();
+    let (id, _) = gunboat_game_with(&admin, &players, "unrated", json!({"rated": false}));
+    assert_eq!(
+        admin.read(&format!("/api/v1/games/{id}"))["options"]["rated"],
+        false
+    );
+    admin.ok(&format!("/api/v1/games/{id}/gm"), json!({"act": "draw"}));
+    assert_eq!(stranger.read("/api/v1/club/ratings"), json!([]));
+    // In the archive all the same.
+    let archive = stranger.read("/api/v1/club/archive");
+    assert_eq!(archive.as_array().unwrap().len(), 1, "{archive}");
+    let out = admin.ok("/api/v1/club/recompute", json!(null));
+    assert_eq!(out, json!({"results": 1, "rated": 0, "tables": 0}));
+    assert_eq!(stranger.read("/api/v1/club/ratings"), json!([]));
+    // A rated game beside it counts; the unrated one still does not.
+    let (rated, _) = gunboat_game(&admin, &players, "rated");
+    admin.ok(&format!("/api/v1/games/{rated}/gm"), json!({"act": "draw"}));
+    let table = ratings_of(&stranger.read("/api/v1/club/ratings"));
+    assert_eq!(table.len(), 7);
+    assert!(table.iter().all(|r| r.3 == 1), "{table:?}");
+    // Entered in a season, the unrated game is a league game: rated.
+    gunboat_league(&admin, "gb", "s1", "draw-size");
+    admin.ok(
+        "/api/v1/club/leagues/gb/seasons/s1/games",
+        json!({"game": id}),
+    );
+    let table = ratings_of(&stranger.read("/api/v1/club/ratings"));
+    assert!(table.iter().all(|r| r.3 == 2), "{table:?}");
+    let out = admin.ok("/api/v1/club/recompute", json!(null));
+    assert_eq!(out, json!({"results": 2, "rated": 7, "tables": 0}));
+    let rebuilt = ratings_of(&stranger.read("/api/v1/club/ratings"));
+    assert_eq!(rebuilt, table);
+}
+
+#[test]
+fn an_unrated_game_stays_out_of_the_ratings_unless_a_league_plays_it() {
+    let dir = scratch("club_season", "unrated");
+    for db in databases(&dir, "club_unrated") {
+        unrated(&db);
+    }
+}
+
+/// Hold orders for a power's first unit: a sheet sent (the others hold as well).
+fn first_unit_holds(power: &str) -> &'static str {
+    match power {
+        "Austria" => "A Vie H",
+        "England" => "F Lon H",
+        "France" => "A Par H",
+        "Germany" => "A Ber H",
+        "Italy" => "A Rom H",
+        "Russia" => "A Mos H",
+        "Turkey" => "A Con H",
+        _ => unreachable!("{power}"),
+    }
+}
+
+/// Reliability counted exactly, on a scripted game of two phases (Spring and Fall 1901, every
+/// unit holding: no retreat, no adjustment). Counted by hand, per player:
+///
+/// | player | Spring 1901 | Fall 1901 | played | missed |
+/// | --- | --- | --- | --- | --- |
+/// | 0 | orders | nothing | 2 | 1 |
+/// | 1 | ready, no orders (a decision: not missed) | orders | 2 | 0 |
+/// | 2 | nothing | orders | 2 | 1 |
+/// | 3 | nothing, then replaced by the eighth | — | 1 | 1 |
+/// | 8th | — | orders | 1 | 0 |
+/// | 4, 5, 6 | nothing | nothing | 2 | 2 |
+fn reliability(database: &str) {
+    let server = Server::start(database);
+    let (admin, players, ids) = seven_members(&server, "r");
+    let hal = server.account("rhal");
+    let hal_id = join_club(&admin, &hal);
+    let (id, seats) = gunboat_game(&admin, &players, "reliability");
+    let power_of = |i: usize| seats.iter().find(|(_, &p)| p == i).unwrap().0.clone();
+    let orders = |c: &Client, i: usize| {
+        let p = power_of(i);
+        c.ok(
+            &format!("/api/v1/games/{id}/orders"),
+            json!({"power": p, "orders": first_unit_holds(&p)}),
+        );
+    };
+    let adjudicate = || {
+        admin.ok(
+            &format!("/api/v1/games/{id}/gm"),
+            json!({"act": "adjudicate", "force": true}),
+        );
+    };
+    // Spring 1901.
+    orders(&players[0], 0);
+    players[1].ok(&format!("/api/v1/games/{id}/ready"), json!({"ready": true}));
+    adjudicate();
+    admin.ok(
+        &format!("/api/v1/games/{id}/gm"),
+        json!({"act": "replace", "power": power_of(3), "player": "rhal"}),
+    );
+    // Fall 1901.
+    orders(&players[1], 1);
+    orders(&players[2], 2);
+    orders(&hal, 3);
+    adjudicate();
+    let g = admin.read(&format!("/api/v1/games/{id}"));
+    assert_eq!(g["status"], "finished", "{g}");
+    let want: [(i64, u64, u64); 8] = [
+        (ids[0], 2, 1),
+        (ids[1], 2, 0),
+        (ids[2], 2, 1),
+        (ids[3], 1, 1),
+        (hal_id, 1, 0),
+        (ids[4], 2, 2),
+        (ids[5], 2, 2),
+        (ids[6], 2, 2),
+    ];
+    let stranger = server.client();
+    for (member, played, missed) in want {
+        let p = stranger.read(&format!("/api/v1/club/members/{member}"));
+        let r = &p["record"]["reliability"];
+        assert_eq!(
+            (r["phases_played"].as_u64(), r["missed_phases"].as_u64()),
+            (Some(played), Some(missed)),
+            "member {member}: {p}"
+        );
+        let per = p["missed_per_phase"].as_f64().unwrap();
+        assert!(close(per, missed as f64 / played as f64), "{p}");
+    }
+}
+
+#[test]
+fn reliability_counts_each_phase_with_orders_due_and_those_missed() {
+    let dir = scratch("club_season", "reliability");
+    for db in databases(&dir, "club_reliability") {
+        reliability(&db);
     }
 }

@@ -4,6 +4,7 @@
 //! nothing; a Message-ID is executed once; automatic mail is not answered.
 
 mod common;
+use common::relay::{delivered, free_port, judge_server, mail_python, Relay};
 use common::scratch;
 use common::server::{full_game, Client, Server};
 use serde_json::{json, Value};
@@ -329,76 +330,6 @@ fn mail_game(db: &str) {
     );
 }
 
-/// Python with `aiosmtpd` (PyPI), the real SMTP relay of these tests: `ENTENTE_MAIL_PYTHON`,
-/// else `target/mail-venv/bin/python` (made by .ci/run). Missing: the test is skipped,
-/// unless `ENTENTE_REQUIRE_MAIL=1` (CI), which fails it.
-fn mail_python() -> Option<std::path::PathBuf> {
-    let p = std::env::var_os("ENTENTE_MAIL_PYTHON")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../../target/mail-venv/bin/python")
-        });
-    let ok = Command::new(&p)
-        .args(["-c", "import aiosmtpd"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var("ENTENTE_REQUIRE_MAIL").as_deref() != Ok("1"),
-            "ENTENTE_REQUIRE_MAIL=1 but {} has no aiosmtpd",
-            p.display()
-        );
-        eprintln!("skipped: no Python with aiosmtpd at {}", p.display());
-        return None;
-    }
-    Some(p)
-}
-
-/// A real SMTP relay on loopback (aiosmtpd) that keeps each mail it takes in a maildir.
-struct Relay {
-    child: std::process::Child,
-}
-
-impl Relay {
-    fn start(python: &std::path::Path, port: u16, maildir: &std::path::Path) -> Relay {
-        let child = Command::new(python)
-            .args([
-                "-m",
-                "aiosmtpd",
-                "-n",
-                "-l",
-                &format!("127.0.0.1:{port}"),
-                "-c",
-                "aiosmtpd.handlers.Mailbox",
-            ])
-            .arg(maildir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start aiosmtpd");
-        Relay { child }
-    }
-}
-
-impl Drop for Relay {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn delivered(maildir: &std::path::Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(maildir.join("new"))
-        .map(|d| {
-            d.filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
-}
-
 /// The answers are sent through a real relay; while the relay is down they wait in the
 /// database and are tried again, and once it is up each arrives exactly once, marked as
 /// sent by a program (so that no auto-responder answers it back).
@@ -408,26 +339,9 @@ fn answers_wait_for_a_relay_that_is_down_and_arrive_once_it_is_up() {
         return;
     };
     let dir = scratch("mail", "relay");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let db = format!("sqlite:{}", dir.join("relay.db").display());
-    let relay_url = format!("smtp://127.0.0.1:{port}");
-    let server = Server::start_with(
-        &db,
-        &[
-            "--relay",
-            &relay_url,
-            "--mail-from",
-            "judge@club.example",
-            "--mail-every-ms",
-            "100",
-            "--mail-retry-ms",
-            "200",
-        ],
-    );
+    let server = judge_server(&db, port, &["--mail-retry-ms", "200"]);
     let (id, _gm, players) =
         full_game(&server, "rl", "7", json!({"deadlines": {"kind": "manual"}}));
     let mut senders = Vec::new();
@@ -484,28 +398,11 @@ fn mail_players_get_reminders_and_results_with_the_board_attached() {
         return;
     };
     let dir = scratch("mail", "results");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let maildir = dir.join("maildir");
     let _relay = Relay::start(&python, port, &maildir);
     let db = format!("sqlite:{}", dir.join("results.db").display());
-    let relay_url = format!("smtp://127.0.0.1:{port}");
-    let server = Server::start_with(
-        &db,
-        &[
-            "--relay",
-            &relay_url,
-            "--mail-from",
-            "judge@club.example",
-            "--mail-every-ms",
-            "100",
-            "--mail-remind-hours",
-            "24,1",
-        ],
-    );
+    let server = judge_server(&db, port, &["--mail-remind-hours", "24,1"]);
     let (id, gm, players) = full_game(&server, "rs", "7", json!({"deadlines": {"kind": "manual"}}));
     // Two players play by mail; the second reads Czech.
     for (_, c) in &players[..2] {
@@ -649,33 +546,15 @@ fn six_players_by_mail_and_one_on_the_web_play_past_the_first_adjustments() {
         return;
     };
     let dir = scratch("mail", "wholegame");
-    let free = || {
-        std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port()
-    };
-    let (relay_port, smtp_port) = (free(), free());
+    let (relay_port, smtp_port) = (free_port(), free_port());
     let maildir = dir.join("maildir");
     let _relay = Relay::start(&python, relay_port, &maildir);
     let db = format!("sqlite:{}", dir.join("game.db").display());
-    let relay_url = format!("smtp://127.0.0.1:{relay_port}");
     let smtp = format!("127.0.0.1:{smtp_port}");
-    let server = Server::start_with(
+    let server = judge_server(
         &db,
-        &[
-            "--smtp",
-            &smtp,
-            "--relay",
-            &relay_url,
-            "--mail-from",
-            "judge@club.example",
-            "--mail-every-ms",
-            "100",
-            "--mail-remind-hours",
-            "1",
-        ],
+        relay_port,
+        &["--smtp", &smtp, "--mail-remind-hours", "1"],
     );
     let (id, gm, players) = full_game(&server, "wg", "7", json!({"deadlines": {"kind": "manual"}}));
     let secrets: Vec<String> = players

@@ -13,7 +13,8 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use entente_club::{
-    Aggregate, Feat, LeagueRules, MemberSettings, PressKind, ScoringSystem, SeatOutcome,
+    Aggregate, AuditAction, AuditEntry, Feat, GameCreation, LeagueRules, MemberId, MemberSettings,
+    PressKind, ScoringSystem, SeatOutcome,
 };
 use maud::{html, Markup, PreEscaped};
 
@@ -59,13 +60,13 @@ fn csrf(c: &Ctx) -> Markup {
 }
 
 async fn home(State(st): St, headers: HeaderMap) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let out = club::club_out(&st.db, c.me.as_ref()).await?;
         let admin = out.me.as_ref().is_some_and(|m| m.is_active_admin());
+        let notices = match (&c.me, &out.me) {
+            (Some(me), Some(_)) => club::notices(&st.db, me, Some(c.lang())).await?,
+            _ => Vec::new(),
+        };
         Ok(page(
             &c,
             &out.name,
@@ -81,11 +82,20 @@ async fn home(State(st): St, headers: HeaderMap) -> Response {
                             label { (c.t("club-country")) input name="country" maxlength="60"; }
                             label { (c.t("club-languages")) input name="languages" maxlength="60" placeholder="cs, en"; }
                             label { (c.t("club-message")) textarea name="message" maxlength="4000" {} }
+                            label { input type="checkbox" name="notify_email"; " " (c.t("club-notify-email")) }
                             button type="submit" { (c.t("club-apply")) }
                         }
                     }
                     (Some(_), Some(m)) => {
                         p #my-state { (c.t(&format!("club-state-{}", state_word(m.state)))) }
+                        @if !notices.is_empty() {
+                            section #notices {
+                                h2 { (c.t("club-notices")) }
+                                ul { @for n in notices.iter().take(10) {
+                                    li { (when_ms(&c, n.at_ms)) " · " (n.text) }
+                                } }
+                            }
+                        }
                     }
                 }
                 @if admin { p { a href="/club/admin" { (c.t("club-admin")) } } }
@@ -95,9 +105,7 @@ async fn home(State(st): St, headers: HeaderMap) -> Response {
                 }
             },
         ))
-    }
-    .await;
-    finish(&c, r)
+    })
 }
 
 fn state_word(s: entente_club::MemberState) -> &'static str {
@@ -110,11 +118,7 @@ fn state_word(s: entente_club::MemberState) -> &'static str {
 }
 
 async fn apply(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
         let country = Some(f.str("country")).filter(|s| !s.is_empty());
@@ -132,21 +136,16 @@ async fn apply(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
                 country,
                 languages,
                 message: f.str("message"),
+                notify_email: f.checked("notify_email"),
             },
         )
         .await?;
         Ok(see("/club"))
-    }
-    .await;
-    finish(&c, r)
+    })
 }
 
 async fn members(State(st): St, headers: HeaderMap) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let rows = club::members(&st.db, c.me.as_ref()).await?;
         Ok(page(
             &c,
@@ -171,19 +170,19 @@ async fn members(State(st): St, headers: HeaderMap) -> Response {
                 } }
             },
         ))
-    }
-    .await;
-    finish(&c, r)
+    })
 }
 
 async fn profile(State(st): St, headers: HeaderMap, Path(id): Path<i64>) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let p = club::profile(&st.db, c.me.as_ref(), id).await?;
         let mine = c.me.as_ref().is_some_and(|m| m.id == id);
+        let mut settings = MemberSettings::default();
+        if mine {
+            if let Some(m) = club::club_out(&st.db, c.me.as_ref()).await?.me {
+                settings = m.settings;
+            }
+        }
         Ok(page(
             &c,
             &p.name,
@@ -212,25 +211,20 @@ async fn profile(State(st): St, headers: HeaderMap, Path(id): Path<i64>) -> Resp
                             option value="" { "—" }
                             @for l in super::i18n::LANGS { option value=(l) { (super::i18n::tr(l, "lang-name", &[])) } }
                         } }
-                        label { (c.t("time-zone")) input name="time_zone" placeholder="Europe/Prague"; }
-                        label { input type="checkbox" name="phase_mail"; " " (c.t("club-phase-mail")) }
-                        label { input type="checkbox" name="hide_country"; " " (c.t("club-hide-country")) }
+                        label { (c.t("time-zone")) input name="time_zone" placeholder="Europe/Prague" value=(settings.time_zone.clone().unwrap_or_default()); }
+                        label { input type="checkbox" name="notify_web" checked[settings.notify_web]; " " (c.t("club-notify-web")) }
+                        label { input type="checkbox" name="notify_email" checked[settings.notify_email]; " " (c.t("club-notify-email")) }
+                        label { input type="checkbox" name="hide_country" checked[settings.hide_country]; " " (c.t("club-hide-country")) }
                         button type="submit" { (c.t("save")) }
                     }
                 }
             },
         ))
-    }
-    .await;
-    finish(&c, r)
+    })
 }
 
 async fn settings(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
         let opt = |k: &str| Some(f.str(k)).filter(|s| !s.is_empty());
@@ -241,7 +235,8 @@ async fn settings(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
                 settings: Some(MemberSettings {
                     language: opt("language"),
                     time_zone: opt("time_zone"),
-                    phase_mail: f.checked("phase_mail"),
+                    notify_email: f.checked("notify_email"),
+                    notify_web: f.checked("notify_web"),
                     hide_country: f.checked("hide_country"),
                 }),
                 country: None,
@@ -250,9 +245,7 @@ async fn settings(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
         )
         .await?;
         Ok(see(&format!("/club/members/{}", me.id)))
-    }
-    .await;
-    finish(&c, r)
+    })
 }
 
 fn outcome_words(c: &Ctx, o: &SeatOutcome) -> String {
@@ -287,11 +280,7 @@ fn feats(c: &Ctx, names: &std::collections::BTreeMap<i64, String>, list: &[Feat]
 }
 
 async fn fame(State(st): St, headers: HeaderMap) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let out = club::fame(&st.db).await?;
         let sections = std::iter::once((c.t("club-overall"), &out.fame.overall))
             .chain(out.fame.by_variant.iter().map(|(v, s)| (v.clone(), s)));
@@ -307,17 +296,11 @@ async fn fame(State(st): St, headers: HeaderMap) -> Response {
             }
         };
         Ok(page(&c, &c.t("club-fame"), body))
-    }
-    .await;
-    finish(&c, r)
+    })
 }
 
 async fn ratings(State(st): St, headers: HeaderMap) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let rows = club::battlefield(&st.db).await?;
         Ok(page(
             &c,
@@ -340,9 +323,7 @@ async fn ratings(State(st): St, headers: HeaderMap) -> Response {
                 } }
             },
         ))
-    }
-    .await;
-    finish(&c, r)
+    })
 }
 
 fn scoring_word(c: &Ctx, s: ScoringSystem) -> String {
@@ -369,11 +350,7 @@ fn rules_summary(c: &Ctx, r: &LeagueRules) -> Markup {
 }
 
 async fn leagues(State(st): St, headers: HeaderMap) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let all = club::leagues(&st.db).await?;
         Ok(page(
             &c,
@@ -393,9 +370,7 @@ async fn leagues(State(st): St, headers: HeaderMap) -> Response {
                 }
             },
         ))
-    }
-    .await;
-    finish(&c, r)
+    })
 }
 
 async fn season(
@@ -403,11 +378,7 @@ async fn season(
     headers: HeaderMap,
     Path((league, season)): Path<(String, String)>,
 ) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let s = club::season(&st.db, &league, &season).await?;
         let title = format!("{} {}", s.league_name, s.name);
         Ok(page(
@@ -435,17 +406,11 @@ async fn season(
                 ul { @for g in &s.games { li { a href={ "/games/" (g) } { (g) } } } }
             },
         ))
-    }
-    .await;
-    finish(&c, r)
+    })
 }
 
 async fn archive(State(st): St, headers: HeaderMap) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let rows = club::archive(&st.db).await?;
         Ok(page(
             &c,
@@ -473,17 +438,11 @@ async fn archive(State(st): St, headers: HeaderMap) -> Response {
                 } }
             },
         ))
-    }
-    .await;
-    finish(&c, r)
+    })
 }
 
 async fn running(State(st): St, headers: HeaderMap) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let games = club::running_games(&st.db).await?;
         Ok(page(
             &c,
@@ -508,17 +467,11 @@ async fn running(State(st): St, headers: HeaderMap) -> Response {
                 } }
             },
         ))
-    }
-    .await;
-    finish(&c, r)
+    })
 }
 
 async fn admin_page(State(st): St, headers: HeaderMap) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let me = c.me.clone().ok_or_else(ApiError::unauthorized)?;
         let apps = club::applications(&st.db, &me).await?;
         let log = club::log(&st.db, &me).await?;
@@ -571,7 +524,9 @@ async fn admin_page(State(st): St, headers: HeaderMap) -> Response {
                         input type="hidden" name="do" value="league";
                         label { "id" input name="id" required maxlength="40"; }
                         label { (c.t("club-name")) input name="name" required maxlength="100"; }
-                        label { (c.t("club-variant")) input name="variant" value="standard"; }
+                        label { (c.t("club-variant")) select name="variant" {
+                            @for v in entente_map::BUILTIN_VARIANTS { option value=(v.name) selected[v.name == "standard"] { (v.name) } }
+                        } }
                         label { (c.t("club-press")) select name="press" {
                             option value="gunboat" { (c.t("club-press-gunboat")) }
                             option value="public-only" { (c.t("club-press-public")) }
@@ -582,6 +537,12 @@ async fn admin_page(State(st): St, headers: HeaderMap) -> Response {
                         label { (c.t("club-scoring")) select name="scoring" {
                             @for s in ScoringSystem::ALL { option value=(scoring_id(s)) { (scoring_word(&c, s)) } }
                         } }
+                        label { (c.t("club-aggregate")) select name="aggregate" {
+                            option value="sum" { (c.t("club-aggregate-sum")) }
+                            option value="average" { (c.t("club-aggregate-average")) }
+                            option value="best" { (c.t("club-aggregate-best")) }
+                        } }
+                        label { (c.t("club-best-games")) input name="best_games" type="number" min="1" value="1"; }
                         button type="submit" { (c.t("club-create")) }
                     }
                 }
@@ -626,21 +587,100 @@ async fn admin_page(State(st): St, headers: HeaderMap) -> Response {
                         label { (c.t("club-logo")) input name="logo_text" value=(out.logo_text) maxlength="100"; }
                         label { (c.t("club-rules")) textarea name="rules_md" rows="10" { (out.rules_md) } }
                         label { input type="checkbox" name="open_signup" checked[out.open_signup]; " " (c.t("club-open-signup")) }
+                        label { (c.t("club-game-creation")) select name="game_creation" {
+                            @for g in GameCreation::ALL { option value=(g.id()) selected[g == out.game_creation] { (c.t(&format!("club-creation-{}", g.id()))) } }
+                        } }
                         button type="submit" { (c.t("save")) }
                     }
                 }
                 section #log {
                     h2 { (c.t("club-log")) }
-                    ol { @for e in log.iter().rev().take(200) {
-                        li { (e.seq) ". " (c.when(&jiff::Timestamp::from_millisecond(e.at_ms).map(|t| t.to_string()).unwrap_or_default()))
-                            " · " (e.actor.0) " · " (serde_json::to_string(&e.action).unwrap_or_default()) }
-                    } }
+                    (log_table(&c, &log, &all))
                 }
             },
         ))
+    })
+}
+
+/// A form's field read as one of the API's words (`press`, `scoring`, `game_creation`).
+fn word<T: serde::de::DeserializeOwned>(f: &Form, k: &str) -> ApiResult<T> {
+    serde_json::from_value(serde_json::json!(f.str(k)))
+        .map_err(|e| ApiError::unprocessable(format!("{k}: {e}")))
+}
+
+fn when_ms(c: &Ctx, ms: i64) -> String {
+    c.when(
+        &jiff::Timestamp::from_millisecond(ms)
+            .map(|t| t.to_string())
+            .unwrap_or_default(),
+    )
+}
+
+/// The administrators' log as a table: when, who, what, whom (newest first, the last 200).
+fn log_table(c: &Ctx, log: &[AuditEntry], members: &[club::MemberRow]) -> Markup {
+    let name = |m: MemberId| {
+        members
+            .iter()
+            .find(|r| r.id == m.0)
+            .map_or_else(|| format!("#{}", m.0), |r| r.name.clone())
+    };
+    html! {
+        div.scroll { table #log-table {
+            thead { tr {
+                th scope="col" { "#" } th scope="col" { (c.t("club-log-when")) }
+                th scope="col" { (c.t("club-log-who")) } th scope="col" { (c.t("club-log-what")) }
+                th scope="col" { (c.t("club-log-whom")) }
+            } }
+            tbody { @for e in log.iter().rev().take(200) {
+                @let (what, whom) = log_words(c, &e.action, &name);
+                tr { td { (e.seq) } td { (when_ms(c, e.at_ms)) } td { (name(e.actor)) } td { (what) } td { (whom) } }
+            } }
+        } }
     }
-    .await;
-    finish(&c, r)
+}
+
+/// An act of the log in words: what was done, and to whom or what.
+fn log_words(c: &Ctx, a: &AuditAction, name: &dyn Fn(MemberId) -> String) -> (String, String) {
+    let act = serde_json::to_value(a)
+        .ok()
+        .and_then(|v| v["act"].as_str().map(str::to_string))
+        .unwrap_or_default();
+    let what = c.t(&format!("club-log-{act}"));
+    let because = |reason: &str| {
+        if reason.is_empty() {
+            what.clone()
+        } else {
+            format!("{what} ({reason})")
+        }
+    };
+    match a {
+        AuditAction::Founded | AuditAction::PagesEdited | AuditAction::Recomputed => {
+            (what, String::new())
+        }
+        AuditAction::Applied { member }
+        | AuditAction::SignedUp { member }
+        | AuditAction::Approved { member }
+        | AuditAction::AccessRestored { member }
+        | AuditAction::GameMasterAppointed { member }
+        | AuditAction::GameMasterDismissed { member }
+        | AuditAction::AdminAppointed { member } => (what, name(*member)),
+        AuditAction::Rejected { member, reason }
+        | AuditAction::AccessRemoved { member, reason } => (because(reason), name(*member)),
+        AuditAction::OpenSignupSet { open } => {
+            (what, c.t(if *open { "club-yes" } else { "club-no" }))
+        }
+        AuditAction::GameCreationSet { rule } => {
+            (what, c.t(&format!("club-creation-{}", rule.id())))
+        }
+        AuditAction::LeagueCreated { league } => (what, league.clone()),
+        AuditAction::SeasonCreated { league, season }
+        | AuditAction::SeasonClosed { league, season } => (what, format!("{league}/{season}")),
+        AuditAction::GameAttached {
+            game,
+            league,
+            season,
+        } => (what, format!("{game} → {league}/{season}")),
+    }
 }
 
 fn scoring_id(s: ScoringSystem) -> &'static str {
@@ -666,11 +706,7 @@ fn member_act_of(f: &Form) -> ApiResult<MemberAct> {
 }
 
 async fn admin_act(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
-    let c = match ctx(&st, &headers).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let r: ApiResult<Response> = async {
+    page!(st, headers, |c| {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
         match f.str("do").as_str() {
@@ -682,10 +718,14 @@ async fn admin_act(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
                 club::member_act(&st.db, &me, id, member_act_of(&f)?).await?;
             }
             "league" => {
-                let scoring = serde_json::from_value(serde_json::json!(f.str("scoring")))
-                    .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-                let press = serde_json::from_value(serde_json::json!(f.str("press")))
-                    .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+                let games = |k: &str| f.str(k).parse::<u32>().unwrap_or(1).max(1);
+                let aggregate = match f.str("aggregate").as_str() {
+                    "average" => Aggregate::Average,
+                    "best" => Aggregate::Best {
+                        games: games("best_games"),
+                    },
+                    _ => Aggregate::Sum,
+                };
                 club::create_league(
                     &st.db,
                     &me,
@@ -694,11 +734,11 @@ async fn admin_act(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
                         name: f.str("name"),
                         rules: LeagueRules {
                             variant: f.str("variant"),
-                            press,
+                            press: word(&f, "press")?,
                             deadlines: f.str("deadlines"),
-                            games_per_member: f.str("games_per_member").parse().unwrap_or(1),
-                            scoring,
-                            aggregate: Aggregate::Sum,
+                            games_per_member: games("games_per_member"),
+                            scoring: word(&f, "scoring")?,
+                            aggregate,
                         },
                     },
                 )
@@ -740,6 +780,7 @@ async fn admin_act(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
                         logo_text: Some(f.str("logo_text")),
                         rules_md: Some(f.get("rules_md").unwrap_or("").to_string()),
                         open_signup: Some(f.checked("open_signup")),
+                        game_creation: Some(word(&f, "game_creation")?),
                     },
                 )
                 .await?;
@@ -747,9 +788,7 @@ async fn admin_act(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
             other => return Err(ApiError::unprocessable(format!("no act '{other}'"))),
         }
         Ok(see("/club/admin"))
-    }
-    .await;
-    finish(&c, r)
+    })
 }
 
 /// The club's routes, merged into [`super::routes`].
@@ -781,6 +820,58 @@ mod tests {
         assert!(h.contains("<em>nice</em>"), "{h}");
         assert!(!h.contains("<script>"), "{h}");
         assert!(h.contains("&lt;script&gt;"), "{h}");
+    }
+
+    #[test]
+    fn every_act_of_the_log_and_every_rule_of_game_creation_has_words() {
+        let mut keys: Vec<String> = [
+            "founded",
+            "applied",
+            "signed-up",
+            "approved",
+            "rejected",
+            "access-removed",
+            "access-restored",
+            "game-master-appointed",
+            "game-master-dismissed",
+            "admin-appointed",
+            "open-signup-set",
+            "game-creation-set",
+            "league-created",
+            "season-created",
+            "season-closed",
+            "pages-edited",
+            "game-attached",
+            "recomputed",
+        ]
+        .iter()
+        .map(|a| format!("club-log-{a}"))
+        .collect();
+        keys.extend(GameCreation::ALL.map(|g| format!("club-creation-{}", g.id())));
+        for n in ["approved", "rejected", "game-started", "new-phase"] {
+            keys.push(format!("club-notice-{n}"));
+        }
+        // Every act the log may hold is listed above (its serde name).
+        let every = [
+            AuditAction::Founded,
+            AuditAction::GameCreationSet {
+                rule: GameCreation::Members,
+            },
+            AuditAction::Recomputed,
+        ];
+        for a in every {
+            let act = serde_json::to_value(&a).unwrap()["act"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            assert!(keys.contains(&format!("club-log-{act}")), "{act}");
+        }
+        for lang in super::super::i18n::LANGS {
+            for id in &keys {
+                let t = super::super::i18n::tr(lang, id, &[]);
+                assert_ne!(&t, id, "{lang}: {id} missing");
+            }
+        }
     }
 
     #[test]

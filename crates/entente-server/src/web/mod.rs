@@ -451,6 +451,7 @@ fn new_game_options(f: &Form) -> ApiResult<NewGame> {
         json!(f.checked("press_in_movement_only")),
     );
     o.insert("end_when_ready".into(), json!(f.checked("end_when_ready")));
+    o.insert("rated".into(), json!(f.checked("rated")));
     if let Some(n) = num("missed_limit")? {
         o.insert("missed_limit".into(), json!(n));
     }

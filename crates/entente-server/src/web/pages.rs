@@ -369,6 +369,7 @@ pub fn new_game(c: &Ctx, msg: Option<&str>, f: &Form) -> Markup {
                 }
                 div.row {
                     label.check { input type="checkbox" name="end_when_ready" checked[fresh || f.checked("end_when_ready")]; (c.t("opt-end-when-ready")) }
+                    label.check { input type="checkbox" name="rated" checked[fresh || f.checked("rated")]; (c.t("club-rated")) }
                 }
                 div.row {
                     label { (c.t("opt-missed-orders")) (select("missed_orders", &[("hold", opt("missed-hold")), ("civil-disorder", opt("missed-civil-disorder")), ("game-master", opt("missed-game-master"))], "hold")) }

@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod club;
+pub mod relay;
 pub mod server;
 
 use serde_json::Value;
