@@ -64,6 +64,10 @@ impl Hasher for FxHasher {
 
 type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
+/// The ids of the orders a game met lately ([`Vocab::id_memo`]).
+#[derive(Default)]
+pub(crate) struct Memo(FxMap<u64, u32>);
+
 /// The area order of DeepMind's observation (its bicoastal MDF map): 72 provinces with one
 /// area, then for each of Bulgaria, Spain and St Petersburg the land area and its two coasts.
 const DEEPMIND_AREAS: [&str; 81] = [
@@ -80,11 +84,14 @@ const DEEPMIND_AREAS: [&str; 81] = [
 pub(crate) struct Vocab {
     /// Per id, the order in the package's words (`A PAR - BUR`, `F MAO S A GAS - SPA`).
     pub(crate) texts: Vec<String>,
-    by_text: HashMap<String, u32>,
+    by_text: FxMap<String, u32>,
     /// Per id, the order it gives (a disband in a retreat phase; a removal in adjustments).
     orders: Vec<Order>,
-    /// Every spelling the legal generator uses ([`key`]) to its id.
-    by_key: FxMap<u64, u32>,
+    /// Every spelling the legal generator uses ([`key`], [`pack`]ed) to its id, per unit
+    /// (or build) type and location ([`slot`]), sorted: a lookup is a binary search in a few
+    /// kilobytes that the orders of one unit share.
+    by_unit: Vec<Vec<(u64, u32)>>,
+    waive: u32,
     /// Per id, the text as a Python string, made once (get_all_possible_orders).
     py_texts: OnceLock<Vec<Py<PyString>>>,
     /// The areas of the board encoding: DeepMind's order on the standard board, every
@@ -172,10 +179,22 @@ pub(crate) fn pack(o: &Order) -> u64 {
     }
 }
 
+/// Where [`Vocab::by_unit`] keeps an order: by its unit's (or build's) type and location;
+/// `None` for `WAIVE`.
+#[inline]
+fn slot(o: &Order) -> Option<usize> {
+    let at = |ty: Option<UnitType>, l: Loc| 2 * l.index() + (ty == Some(UnitType::Fleet)) as usize;
+    match *o {
+        Order::Build { ty, loc } => Some(at(ty, loc)),
+        Order::Waive => None,
+        _ => o.unit().map(|u| at(u.ty, u.loc)),
+    }
+}
+
 /// A vocabulary order in the legal generator's form (`entente_legal`): an army's move `VIA`
 /// only to a space it borders (a move that needs a convoy is listed without the tag), a
 /// support's destination by province.
-fn generated(map: &Map, o: &Order) -> Order {
+pub(crate) fn generated(map: &Map, o: &Order) -> Order {
     match *o {
         Order::Move {
             unit,
@@ -205,9 +224,10 @@ impl Vocab {
         let map = &*t.map;
         let mut v = Vocab {
             texts: Vec::new(),
-            by_text: HashMap::new(),
+            by_text: FxMap::default(),
             orders: Vec::new(),
-            by_key: FxMap::default(),
+            by_unit: vec![Vec::new(); 2 * map.num_locs()],
+            waive: 0,
             py_texts: OnceLock::new(),
             areas: Vec::new(),
             area_names: Vec::new(),
@@ -225,7 +245,11 @@ impl Vocab {
                     id
                 }
             };
-            v.by_key.entry(pack(&key(map, &o))).or_insert(id);
+            let k = key(map, &o);
+            match slot(&k) {
+                Some(s) => v.by_unit[s].push((pack(&k), id)),
+                None => v.waive = id,
+            }
         };
         let prov = |l: Loc| map.province_of(l);
         let coastal: Vec<ProvinceId> = map
@@ -349,6 +373,11 @@ impl Vocab {
             }
         }
         add(Order::Waive);
+        for list in &mut v.by_unit {
+            // Stable: the first id given a spelling keeps it.
+            list.sort_by_key(|e| e.0);
+            list.dedup_by_key(|e| e.0);
+        }
 
         // The board's areas.
         // DeepMind's names where the package's differ (the English Channel, the Gulfs of
@@ -384,7 +413,17 @@ impl Vocab {
     /// The id of a legal order.
     #[inline]
     pub(crate) fn id_of(&self, map: &Map, o: &Order) -> Option<u32> {
-        self.by_key.get(&pack(&key(map, o))).copied()
+        let k = key(map, o);
+        match slot(&k) {
+            None => Some(self.waive),
+            Some(s) => {
+                let list = self.by_unit.get(s)?;
+                let p = pack(&k);
+                list.binary_search_by_key(&p, |e| e.0)
+                    .ok()
+                    .map(|i| list[i].1)
+            }
+        }
     }
 
     /// The id of a text, exactly as listed (`A PAR - BUR`).
@@ -395,8 +434,14 @@ impl Vocab {
     /// Appends the ids of a legal order's texts as `get_all_possible_orders` lists them: a
     /// support of a fleet's move into a province with coasts also with each coast the fleet
     /// reaches.
-    pub(crate) fn push_legal_ids(&self, map: &Map, o: &Order, out: &mut Vec<u32>) -> bool {
-        let Some(id) = self.id_of(map, o) else {
+    pub(crate) fn push_legal_ids(
+        &self,
+        map: &Map,
+        o: &Order,
+        memo: &mut Memo,
+        out: &mut Vec<u32>,
+    ) -> bool {
+        let Some(id) = self.id_memo(map, o, memo) else {
             return false;
         };
         out.push(id);
@@ -418,6 +463,23 @@ impl Vocab {
             }
         }
         true
+    }
+
+    /// [`Vocab::id_of`] through a game's memo of the ids it met (a game's legal orders
+    /// change little from phase to phase; the memo stays in the cache, the vocabulary
+    /// does not).
+    #[inline]
+    pub(crate) fn id_memo(&self, map: &Map, o: &Order, memo: &mut Memo) -> Option<u32> {
+        let k = pack(&key(map, o));
+        if let Some(&id) = memo.0.get(&k) {
+            return Some(id);
+        }
+        let id = self.id_of(map, o)?;
+        if memo.0.len() >= 1 << 16 {
+            memo.0.clear();
+        }
+        memo.0.insert(k, id);
+        Some(id)
     }
 
     /// The order an id gives in a phase of this kind.
@@ -550,6 +612,7 @@ struct Slot {
     phases: u64,
     orders: Vec<(PowerId, Order)>,
     chosen: Vec<(PowerId, Order)>,
+    memo: Memo,
 }
 
 /// What every game of a batch shares.
@@ -603,6 +666,7 @@ impl Shared {
             phases: 0,
             orders: Vec::new(),
             chosen: Vec::new(),
+            memo: Memo::default(),
         })
     }
 }
@@ -663,7 +727,7 @@ impl Slot {
                     }
                     waive = true;
                 }
-                if !vocab.push_legal_ids(map, o, out) {
+                if !vocab.push_legal_ids(map, o, &mut self.memo, out) {
                     return Err(format!("a legal order outside the vocabulary: {o:?}"));
                 }
             }
@@ -683,7 +747,7 @@ impl Slot {
         self.legal
             .choose(&self.buf, |n| rng.random_range(0..n), &mut self.chosen);
         for (_, o) in &self.chosen {
-            match vocab.id_of(map, o) {
+            match vocab.id_memo(map, o, &mut self.memo) {
                 Some(id) => out.push(id),
                 None => return Err(format!("a legal order outside the vocabulary: {o:?}")),
             }

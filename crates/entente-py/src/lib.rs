@@ -41,8 +41,11 @@ pub(crate) struct Tables {
     pub(crate) loc_up: Vec<String>,
     /// Per power: `AUSTRIA`.
     pub(crate) power_up: Vec<String>,
-    /// The map's order-id vocabulary (`entente.Batch`), built when first asked for.
+    /// The map's order-id vocabulary (`entente.Batch`, the possible orders' texts), built
+    /// when first asked for.
     vocab: OnceLock<batch::Vocab>,
+    /// `loc_up` as Python strings, made once.
+    py_locs: OnceLock<Vec<Py<PyString>>>,
 }
 
 impl Tables {
@@ -59,7 +62,18 @@ impl Tables {
             loc_up,
             power_up,
             vocab: OnceLock::new(),
+            py_locs: OnceLock::new(),
         }
+    }
+
+    /// The locations' names as Python strings.
+    fn py_locs(&self, py: Python<'_>) -> &[Py<PyString>] {
+        self.py_locs.get_or_init(|| {
+            self.loc_up
+                .iter()
+                .map(|s| PyString::intern(py, s).unbind())
+                .collect()
+        })
     }
 
     /// The map's fixed order-id vocabulary.
@@ -465,6 +479,9 @@ struct Inner {
     /// The history length `buf` was computed at (legal orders change only when a phase is
     /// adjudicated).
     buf_at: Option<usize>,
+    /// The possible orders by location as order ids, and the history length they are of.
+    poss: Option<(usize, Arc<Vec<Vec<u32>>>)>,
+    memo: batch::Memo,
     rng: ChaCha8Rng,
     seed: u64,
     /// The package's `error`: why orders given to `set_orders` were not taken.
@@ -517,6 +534,8 @@ impl Inner {
             session,
             buf: LegalOrders::new(),
             buf_at: None,
+            poss: None,
+            memo: batch::Memo::default(),
             rng: ChaCha8Rng::seed_from_u64(seed),
             seed,
             errors: Vec::new(),
@@ -596,7 +615,7 @@ impl Inner {
         PerPower::All(self.tables.clone(), per)
     }
 
-    fn set_orders(&mut self, power: &str, texts: &[String]) -> PyResult<Vec<String>> {
+    fn set_orders(&mut self, power: &str, texts: &[String]) -> PyResult<Vec<Echo>> {
         let p = self.power_id(power)?;
         if self.over() {
             return Err(PyRuntimeError::new_err("the game is over"));
@@ -614,11 +633,26 @@ impl Inner {
         }
         // As the package, only the power's possible orders are taken; the others are left
         // out and said in `error`.
-        let mut read = Vec::with_capacity(texts.len());
+        let mut read: Vec<(String, Order, Option<u32>)> = Vec::with_capacity(texts.len());
+        let tables = self.tables.clone();
+        let vocab = tables.vocab();
+        let kind = self.kind();
         for t in texts {
             let t = t.trim();
             if t.is_empty() {
                 continue;
+            }
+            // Fast path: a possible order as the package lists it, taken as written.
+            if let Some(id) = vocab.id_of_text(t) {
+                let order = vocab.order(id, kind);
+                let key = self.order_key(&order);
+                let site_taken = kind != PhaseKind::Movement
+                    && key.is_some()
+                    && read.iter().any(|(_, o, _)| self.order_key(o) == key);
+                if !site_taken && self.is_listed(p, &order) {
+                    read.push((t.to_string(), order, Some(id)));
+                    continue;
+                }
             }
             let mut order = match self.read_order(t) {
                 Ok(o) => o,
@@ -642,9 +676,9 @@ impl Inner {
             let key = self.order_key(&order);
             let site_taken = self.kind() != PhaseKind::Movement
                 && key.is_some()
-                && read.iter().any(|(_, o)| self.order_key(o) == key);
+                && read.iter().any(|(_, o, _)| self.order_key(o) == key);
             if !site_taken && self.is_possible(p, &order) {
-                read.push((t.to_string(), order));
+                read.push((t.to_string(), order, None));
             } else {
                 self.errors.push(format!(
                     "{power}: not a possible order in {}: {}",
@@ -655,11 +689,14 @@ impl Inner {
         }
         let mut lines: Vec<SheetLine> = self.session.pending().get(&p).cloned().unwrap_or_default();
         let mut echo = Vec::with_capacity(read.len());
-        for (text, order) in read {
+        for (text, order, listed) in read {
             if let Some(key) = self.order_key(&order) {
                 lines.retain(|l| l.order().and_then(|o| self.order_key(&o)) != Some(key));
             }
-            echo.push(self.py_text_as_given(&order, &text));
+            echo.push(match listed {
+                Some(id) => Echo::Listed(id),
+                None => Echo::Text(self.py_text_as_given(&order, &text)),
+            });
             lines.push(SheetLine {
                 text,
                 reading: Reading::Order {
@@ -883,6 +920,7 @@ impl Inner {
         .map_err(value_err)?;
         self.session = session;
         self.buf_at = None;
+        self.poss = None;
         self.influence_base = Some((0, inf));
         Ok(())
     }
@@ -920,6 +958,99 @@ impl Inner {
             PhaseKind::Adjustment => self.legal.adjustments(pos, &mut self.buf),
         }
         self.buf_at = Some(at);
+    }
+
+    /// [`Inner::possible`]`(None)` as ids of the map's vocabulary, computed once per phase;
+    /// `None` if an order is not in it (never expected: the slow path then answers).
+    fn possible_ids(&mut self) -> Option<Arc<Vec<Vec<u32>>>> {
+        let at = self.session.game().history().len();
+        if let Some((a, ids)) = &self.poss {
+            if *a == at {
+                return Some(ids.clone());
+            }
+        }
+        let tables = self.tables.clone();
+        let map = &*tables.map;
+        let vocab = tables.vocab();
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); map.num_locs()];
+        if !self.over() {
+            self.fill_legal();
+            let mut ids = Vec::new();
+            for g in self.buf.groups() {
+                let orders = self.buf.of(g);
+                if g.province.is_some() {
+                    let Some(u) = orders.first().and_then(Order::unit) else {
+                        continue;
+                    };
+                    let prov = map.province_of(u.loc).loc();
+                    ids.clear();
+                    for o in orders {
+                        if !vocab.push_legal_ids(map, o, &mut self.memo, &mut ids) {
+                            return None;
+                        }
+                    }
+                    if prov != u.loc {
+                        lists[prov.index()].extend_from_slice(&ids);
+                    }
+                    lists[u.loc.index()].extend_from_slice(&ids);
+                    continue;
+                }
+                let mut sites: Vec<ProvinceId> = Vec::new();
+                for o in orders {
+                    match *o {
+                        Order::Build { loc, .. } => {
+                            let prov = map.province_of(loc);
+                            if !sites.contains(&prov) {
+                                sites.push(prov);
+                            }
+                            let id = vocab.id_of(map, o)?;
+                            if prov.loc() != loc {
+                                lists[loc.index()].push(id);
+                            }
+                            lists[prov.index()].push(id);
+                        }
+                        Order::Remove(u) | Order::Disband(u) => {
+                            let prov = map.province_of(u.loc).loc();
+                            let id = vocab.id_of(map, o)?;
+                            if prov != u.loc {
+                                lists[u.loc.index()].push(id);
+                            }
+                            lists[prov.index()].push(id);
+                        }
+                        Order::Waive => {
+                            let id = vocab.id_of(map, o)?;
+                            for &s in &sites {
+                                lists[s.index()].push(id);
+                                for &c in &map.province(s).coasts {
+                                    lists[c.index()].push(id);
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let ids = Arc::new(lists);
+        self.poss = Some((at, ids.clone()));
+        Some(ids)
+    }
+
+    /// Whether an order in the legal generator's spelling (a vocabulary order) is one of
+    /// the power's legal orders now.
+    fn is_listed(&mut self, p: PowerId, order: &Order) -> bool {
+        self.fill_legal();
+        let map = &*self.tables.map;
+        let want = batch::generated(map, order);
+        let place = match *order {
+            Order::Build { loc, .. } => Some(map.province_of(loc)),
+            _ => order.unit().map(|u| map.province_of(u.loc)),
+        };
+        self.buf.groups().iter().any(|g| {
+            g.power == p
+                && (g.province.is_none() || g.province == place)
+                && self.buf.of(g).contains(&want)
+        })
     }
 
     /// `A PAR`, and `*A VIE` for a dislodged unit, as the package lists a power's units.
@@ -965,36 +1096,33 @@ impl Inner {
 
     /// The provinces where the power has something to order now, as the package gives
     /// them (sorted abbreviations, no coasts).
-    fn orderable_of(&self, p: PowerId) -> Vec<String> {
+    fn orderable_locs(&self, p: PowerId) -> Vec<Loc> {
         // A neutral power (the Great War's Italy) or one in civil disorder orders nothing.
         if self.over() || !self.session.game().gives_orders(p) {
             return Vec::new();
         }
         let pos = self.session.game().position();
         let map = self.map();
-        let name = |l: Loc| self.tables.province(l).to_string();
-        let mut out: Vec<String> = match self.kind() {
-            PhaseKind::Movement => pos.units_of(p).map(|u| name(u.loc)).collect(),
+        let prov = |l: Loc| map.province_of(l).loc();
+        let mut out: Vec<Loc> = match self.kind() {
+            PhaseKind::Movement => pos.units_of(p).map(|u| prov(u.loc)).collect(),
             PhaseKind::Retreat => pos
                 .dislodged()
                 .filter(|(_, d)| d.unit.power == p)
-                .map(|(_, d)| name(d.unit.loc))
+                .map(|(_, d)| prov(d.unit.loc))
                 .collect(),
             PhaseKind::Adjustment => {
                 let due = adjustment_due(map, pos, p);
                 if due > 0 {
-                    self.build_sites(p)
-                        .into_iter()
-                        .map(|h| name(h.loc()))
-                        .collect()
+                    self.build_sites(p).into_iter().map(|h| h.loc()).collect()
                 } else if due < 0 {
-                    pos.units_of(p).map(|u| name(u.loc)).collect()
+                    pos.units_of(p).map(|u| prov(u.loc)).collect()
                 } else {
                     Vec::new()
                 }
             }
         };
-        out.sort();
+        out.sort_by(|a, b| self.tables.loc(*a).cmp(self.tables.loc(*b)));
         out
     }
 
@@ -1308,8 +1436,24 @@ impl PyGame {
         py: Python<'py>,
         power: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let per = self.lock(py).per_power(power, Inner::orderable_of)?;
-        per.into_py(py)
+        let (tables, per) = {
+            let g = self.lock(py);
+            let per: Vec<Vec<Loc>> = match power {
+                Some(name) => vec![g.orderable_locs(g.power_id(name)?)],
+                None => g.map().power_ids().map(|p| g.orderable_locs(p)).collect(),
+            };
+            (g.tables.clone(), per)
+        };
+        let locs = tables.py_locs(py);
+        let list = |ls: &[Loc]| PyList::new(py, ls.iter().map(|l| locs[l.index()].bind(py)));
+        if power.is_some() {
+            return Ok(list(&per[0])?.into_any());
+        }
+        let d = PyDict::new(py);
+        for (i, ls) in per.iter().enumerate() {
+            d.set_item(&tables.power_up[i], list(ls)?)?;
+        }
+        Ok(d.into_any())
     }
 
     /// The orders set so far for the current phase: a power's list, or a dict of every
@@ -1332,6 +1476,21 @@ impl PyGame {
     /// of the map is a key (`"STP"`, `"STP/SC"`, ...), with the orders of the unit there
     /// (a unit on a coast under both), the builds there, and `WAIVE` at build sites.
     fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let (tables, ids) = {
+            let mut g = self.lock(py);
+            (g.tables.clone(), g.possible_ids())
+        };
+        if let Some(ids) = ids {
+            // The texts and keys are Python strings made once per process.
+            let texts = tables.vocab().py_texts(py);
+            let locs = tables.py_locs(py);
+            let d = PyDict::new(py);
+            for (l, list) in ids.iter().enumerate() {
+                let list = PyList::new(py, list.iter().map(|&i| texts[i as usize].bind(py)))?;
+                d.set_item(locs[l].bind(py), list)?;
+            }
+            return Ok(d);
+        }
         let (keys, lists) = {
             let mut g = self.lock(py);
             (g.tables.clone(), g.possible(None))
@@ -1377,18 +1536,31 @@ impl PyGame {
     /// (unreadable, another power's unit, the wrong unit type, another phase's kind, a
     /// place not reached) is left out and said in `error`; waives beyond the builds that
     /// can be made are dropped. Raises RuntimeError once the game is over.
-    fn set_orders(
+    fn set_orders<'py>(
         &self,
-        py: Python<'_>,
+        py: Python<'py>,
         power: &str,
-        orders: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<String>> {
+        orders: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let texts: Vec<String> = if let Ok(s) = orders.extract::<String>() {
             vec![s]
         } else {
             orders.extract::<Vec<String>>()?
         };
-        self.lock(py).set_orders(power, &texts)
+        let (tables, echo) = {
+            let mut g = self.lock(py);
+            (g.tables.clone(), g.set_orders(power, &texts)?)
+        };
+        // A possible order as listed is returned as the listed string.
+        let listed = tables.vocab().py_texts(py);
+        let items: Vec<Bound<'py, PyString>> = echo
+            .into_iter()
+            .map(|e| match e {
+                Echo::Listed(id) => listed[id as usize].bind(py).clone(),
+                Echo::Text(t) => PyString::new(py, &t),
+            })
+            .collect();
+        PyList::new(py, items)
     }
 
     /// Forgets the orders set for a power (or every power) this phase.
@@ -1540,6 +1712,13 @@ impl PyGame {
             g.session.game().rules().edition
         )
     }
+}
+
+/// An order `set_orders` took, as it returns it: a listed possible order (its id in the
+/// map's vocabulary), or the package's words for another spelling.
+enum Echo {
+    Listed(u32),
+    Text(String),
 }
 
 /// A list for one power, or a list per power.
