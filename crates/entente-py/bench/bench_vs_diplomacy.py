@@ -9,13 +9,20 @@ game until one of the package's known deviations (docs/game-record.md) parts the
 games are then no longer the same but stay equally long (same phase count).
 
 Timed per engine, summed over the games: `get_all_possible_orders` +
-`get_orderable_locations`, `set_orders`, `process` (the choice itself is not timed). Then
-entente alone: choosing in Rust (`random_orders`) and games in parallel threads.
+`get_orderable_locations`, `set_orders`, `process`, and the choice in Python: the engine's
+calls alone (`engine phases/s`) and the whole random-bot loop (`loop phases/s`, what a bot
+written for the package runs). Then entente alone: choosing in Rust (`random_orders`),
+games in parallel threads, and `entente.Batch` (many games stepped in Rust over every core,
+orders as ids: `random_legal_orders` then `step`, finished games `reset`), with the
+package's loop figure of the same run beside it.
 
 Usage: bench_vs_diplomacy.py [--games 20] [--phases 40] [--seed 1] [--threads 4]
-Prints phases per second of each engine and the ratio.
+                             [--batch-games 512] [--batch-seconds 5] [--batch-end-year 1920]
+Prints phases per second of each engine and the ratios; the load average before and after
+(the figures are only as good as the machine is quiet).
 """
 import argparse
+import os
 import random
 import threading
 import time
@@ -40,6 +47,7 @@ def play(game, seed, phases, timing):
             for power, locs in orderable.items()
         }
         t2 = clock()
+        timing["choice"] += t2 - t1
         for power, orders in chosen.items():
             game.set_orders(power, orders)
         t3 = clock()
@@ -71,34 +79,52 @@ def main():
     ap.add_argument("--phases", type=int, default=40, help="phases per game (40: ~1910)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=4)
+    ap.add_argument("--batch-games", type=int, default=512)
+    ap.add_argument("--batch-seconds", type=float, default=5.0)
+    ap.add_argument("--batch-end-year", type=int, default=1920)
     args = ap.parse_args()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
+          f"{os.cpu_count()} cores")
     seeds = range(args.seed, args.seed + args.games)
 
     engines = {
         "diplomacy": lambda: diplomacy.Game(),
         "entente": lambda: entente.Game(rules="package"),
     }
+    # Warm-up: each package's tables of the map, built once per process (entente's order
+    # vocabulary and its strings), are not counted in the phases.
+    for make in engines.values():
+        make().get_all_possible_orders()
     timings = {}
     ends = {}
     for name, make in engines.items():
-        t = {"possible": 0.0, "set": 0.0, "process": 0.0, "phases": 0}
+        t = {"possible": 0.0, "choice": 0.0, "set": 0.0, "process": 0.0, "phases": 0}
+        cpu0, wall0 = time.process_time(), time.perf_counter()
         ends[name] = [play(make(), s, args.phases, t) for s in seeds]
+        t["busy"] = (time.process_time() - cpu0) / (time.perf_counter() - wall0)
         timings[name] = t
     same = sum(a == b for a, b in zip(ends["diplomacy"], ends["entente"]))
 
     print(f"{args.games} random games of {args.phases} phases, the same orders for both "
           f"engines ({same} of {args.games} games identical to the end)")
     print(f"{'engine':<10} {'phases':>6} {'possible':>10} {'set_orders':>10} "
-          f"{'process':>10} {'total':>10} {'phases/s':>10}")
+          f"{'process':>10} {'total':>10} {'engine phases/s':>16} {'choice':>8} "
+          f"{'loop phases/s':>14}")
     rate = {}
+    loop_rate = {}
     proc_rate = {}
     for name, t in timings.items():
         total = t["possible"] + t["set"] + t["process"]
         rate[name] = t["phases"] / total
+        loop_rate[name] = t["phases"] / (total + t["choice"])
         proc_rate[name] = t["phases"] / t["process"]
         print(f"{name:<10} {t['phases']:>6} {t['possible']:>9.3f}s {t['set']:>9.3f}s "
-              f"{t['process']:>9.3f}s {total:>9.3f}s {rate[name]:>10.0f}")
-    print(f"ratio entente/diplomacy: {rate['entente'] / rate['diplomacy']:.1f}x phases/s "
+              f"{t['process']:>9.3f}s {total:>9.3f}s {rate[name]:>16.0f} "
+              f"{t['choice']:>7.3f}s {loop_rate[name]:>14.0f}")
+    print("share of a core each loop got (CPU time / wall time): "
+          + ", ".join(f"{name} {t['busy']:.2f}" for name, t in timings.items()))
+    print(f"ratio entente/diplomacy: {rate['entente'] / rate['diplomacy']:.1f}x engine "
+          f"phases/s, {loop_rate['entente'] / loop_rate['diplomacy']:.1f}x the whole loop "
           f"(process alone: {proc_rate['entente'] / proc_rate['diplomacy']:.1f}x)")
 
     # entente alone: orders chosen in Rust, one thread, then games in parallel threads.
@@ -123,6 +149,29 @@ def main():
     par = sum(counts) / (time.perf_counter() - t0)
     print(f"entente, {args.threads} threads: {par:.0f} phases/s ({par / one:.2f}x one thread; "
           f"the GIL is released only while adjudicating)")
+
+    # entente.Batch: games stepped in Rust over every core, orders as ids.
+    try:
+        import numpy  # noqa: F401  (entente.Batch needs it)
+    except ImportError:
+        print("entente.Batch: skipped (pip install numpy)")
+        return
+    batch = entente.Batch(args.batch_games, seed=args.seed, end_year=args.batch_end_year)
+    for _ in range(3):
+        batch.step(batch.random_legal_orders())
+        batch.reset()
+    start, cpu0, t0 = batch.phases_played, time.process_time(), time.perf_counter()
+    while time.perf_counter() - t0 < args.batch_seconds:
+        batch.step(batch.random_legal_orders())
+        batch.reset()
+    wall = time.perf_counter() - t0
+    batched = (batch.phases_played - start) / wall
+    print(f"entente.Batch, {args.batch_games} games (random_legal_orders + step + reset, "
+          f"games to {args.batch_end_year}), {os.cpu_count()} cores: {batched:.0f} phases/s "
+          f"(cores busy: {(time.process_time() - cpu0) / wall:.2f}); the diplomacy package's "
+          f"loop in this run: {loop_rate['diplomacy']:.0f} phases/s, "
+          f"{batched / loop_rate['diplomacy']:.0f}x")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

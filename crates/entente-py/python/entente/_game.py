@@ -528,8 +528,6 @@ class Game:
         power's unit, a build in a movement phase, an impossible move, unreadable text) are
         left out and said in ``error``. Returns the orders taken. ``replace=False`` keeps
         orders already set; ``expand`` is accepted (orders are always read in full)."""
-        if self._g.is_game_done:
-            return []
         if not replace:
             have = self.get_orders(power_name)
             if isinstance(orders, str):
@@ -537,7 +535,12 @@ class Game:
             given = {" ".join(o.split()[:2]) for o in have}
             orders = [o for o in orders if " ".join(o.split()[:2]) not in given or
                       o.strip() == "WAIVE"]
-        return self._g.set_orders(power_name.upper(), orders)
+        try:
+            return self._g.set_orders(power_name.upper(), orders)
+        except RuntimeError:
+            if self._g.is_game_done:  # the package sets nothing once the game is over
+                return []
+            raise
 
     def clear_orders(self, power_name=None):
         self._g.clear_orders(power_name.upper() if power_name else None)
