@@ -13,6 +13,8 @@
 //! DRAW [powers | NO]                 vote for a draw (among those powers), or withdraw
 //! CONCEDE <power> | CONCEDE NO       vote to concede the game to a power, or withdraw
 //! SET ADDRESS <address>              where results and reminders go
+//! PLACE A Par                        Escalation: place my next unit, in my turn
+//! HOME Par, Bre, Spa                 Escalation: nominate my three home centres
 //! HELP                               the commands, in my language
 //! SIGNOFF                            the rest of the mail is not read
 //! ```
@@ -41,6 +43,10 @@ pub enum Command {
     /// `Some(power)`: concede to it; `None`: withdraw the vote.
     Concede(Option<String>),
     SetAddress(String),
+    /// Escalation: the power's next unit (`A Par`).
+    Place(String),
+    /// Escalation: the power's three home centres (`Par, Bre, Spa`).
+    Home(String),
     Help,
 }
 
@@ -70,6 +76,8 @@ enum Kw {
     Draw,
     Concede,
     SetAddress,
+    Place,
+    Home,
     Help,
     SignOff,
 }
@@ -165,6 +173,32 @@ const KEYWORDS: &[(Kw, &[&str])] = &[
             "adresa",
             "adresse",
             "адрес",
+        ],
+    ),
+    (
+        Kw::Place,
+        &[
+            "place",
+            "umistit",
+            "umisti",
+            "placer",
+            "поставить",
+            "разместить",
+        ],
+    ),
+    (
+        Kw::Home,
+        &[
+            "home centres",
+            "home centers",
+            "homes",
+            "home",
+            "domovska centra",
+            "domov",
+            "centres d'origine",
+            "origine",
+            "родные центры",
+            "родина",
         ],
     ),
     (Kw::Help, &["help", "napoveda", "aide", "помощь"]),
@@ -271,6 +305,10 @@ const LANGUAGE_OF_KEYWORDS: &[(&str, &[&str])] = &[
             "konec zpravy",
             "stav",
             "seznam",
+            "umistit",
+            "umisti",
+            "domov",
+            "domovska centra",
         ],
     ),
     (
@@ -284,6 +322,9 @@ const LANGUAGE_OF_KEYWORDS: &[(&str, &[&str])] = &[
             "fin du message",
             "etat",
             "liste",
+            "placer",
+            "origine",
+            "centres d'origine",
         ],
     ),
 ];
@@ -449,6 +490,23 @@ pub fn parse_commands(text: &str) -> (Vec<(usize, Command)>, Vec<CommandError>) 
                     ));
                 }
             }
+            Kw::Place => {
+                if rest.is_empty() {
+                    errors.push(missing(
+                        "PLACE",
+                        "the unit to place: PLACE A Par (or PLACE F Nth)",
+                    ));
+                } else {
+                    out.push((n, Command::Place(rest.to_string())));
+                }
+            }
+            Kw::Home => {
+                if rest.is_empty() {
+                    errors.push(missing("HOME", "three supply centres: HOME Par, Bre, Spa"));
+                } else {
+                    out.push((n, Command::Home(rest.to_string())));
+                }
+            }
             Kw::Help => out.push((n, Command::Help)),
             Kw::SignOff => break,
         }
@@ -550,6 +608,47 @@ mod tests {
                 Command::SetAddress("ivan@example.ru".into())
             ]
         );
+    }
+
+    #[test]
+    fn escalation_s_place_and_home_in_every_language() {
+        assert_eq!(
+            cmds("PLACE A Par\nHOME Par, Bre, Spa\nHome: Mun Kie Ber\n"),
+            [
+                Command::Place("A Par".into()),
+                Command::Home("Par, Bre, Spa".into()),
+                Command::Home("Mun Kie Ber".into()),
+            ]
+        );
+        assert_eq!(
+            cmds("UMÍSTIT A Paříž\nDOMOV Paříž, Brest, Španělsko\n"),
+            [
+                Command::Place("A Paříž".into()),
+                Command::Home("Paříž, Brest, Španělsko".into()),
+            ]
+        );
+        assert_eq!(
+            cmds("PLACER F Brest\nORIGINE Paris, Brest, Espagne\n"),
+            [
+                Command::Place("F Brest".into()),
+                Command::Home("Paris, Brest, Espagne".into()),
+            ]
+        );
+        assert_eq!(
+            cmds("ПОСТАВИТЬ A Москва\nРОДИНА Москва, Варшава, Севастополь\n"),
+            [
+                Command::Place("A Москва".into()),
+                Command::Home("Москва, Варшава, Севастополь".into()),
+            ]
+        );
+        assert_eq!(language_of("UMÍSTIT A Par"), Some("cs"));
+        assert_eq!(language_of("PLACER A Par"), Some("fr"));
+        assert_eq!(language_of("ПОСТАВИТЬ A Par"), Some("ru"));
+        let (c, e) = parse_commands("PLACE\nHOME\n");
+        assert!(c.is_empty(), "{c:?}");
+        let text: Vec<String> = e.iter().map(|e| e.to_string()).collect();
+        assert!(text[0].contains("PLACE A Par"), "{text:?}");
+        assert!(text[1].contains("HOME Par, Bre, Spa"), "{text:?}");
     }
 
     #[test]

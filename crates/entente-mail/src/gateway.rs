@@ -193,6 +193,8 @@ pub const HELP: &str = "Commands (one a line; English, Czech, French or Russian 
   DRAW [<powers> | NO]                     vote for a draw, or withdraw the vote
   CONCEDE <power> | CONCEDE NO             vote to concede the game to a power, or withdraw
   SET ADDRESS <address>                    where results and reminders go
+  PLACE A Par                              Escalation: place your next unit, in your turn
+  HOME Par, Bre, Spa                       Escalation: nominate your three home centres
   SIGNOFF                                  the rest of the mail is not read";
 
 struct Signed {
@@ -453,6 +455,42 @@ async fn run(
                 out,
                 "{at}: {}",
                 t(lang, "mail-address-set", &[("address", &a)])
+            );
+        }
+        Command::Place(unit) => {
+            let e = service::place(db, caller, game, power, &unit).await?;
+            let placed = e.placed.last().map_or(unit.clone(), |p| p.unit.clone());
+            let text = match &e.to_place {
+                Some(next) => t(
+                    lang,
+                    "mail-placed",
+                    &[("power", power), ("unit", &placed), ("next", next)],
+                ),
+                None => t(
+                    lang,
+                    "mail-placement-over",
+                    &[("power", power), ("unit", &placed)],
+                ),
+            };
+            let _ = writeln!(out, "{at}: {text}");
+        }
+        Command::Home(homes) => {
+            let e = service::nominate(db, caller, game, power, &homes).await?;
+            let mine = e
+                .nominations
+                .iter()
+                .find(|n| &n.power == power)
+                .map(|n| n.homes.join(", "))
+                .unwrap_or(homes);
+            let id = if e.nominated {
+                "mail-nominated-all"
+            } else {
+                "mail-nominated"
+            };
+            let _ = writeln!(
+                out,
+                "{at}: {}",
+                t(lang, id, &[("power", power), ("homes", &mine)])
             );
         }
         Command::SignOn { .. } | Command::Help => {}

@@ -134,6 +134,7 @@ impl Renderer<'_> {
                 orders: st.orders,
                 dislodged: st.dislodged,
                 lean: true,
+                homes: &[],
             };
             let mut top = String::new();
             self.phase_top(&mut top, &m, &caption);

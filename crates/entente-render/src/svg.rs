@@ -64,6 +64,8 @@ pub(crate) struct PhaseMarks<'a> {
     pub(crate) dislodged: &'a [(ProvinceId, Dislodged)],
     /// Leave out the `data-` attributes (the history page: its list says it all).
     pub(crate) lean: bool,
+    /// Home centres to mark, each with its power (Escalation's nominated homes).
+    pub(crate) homes: &'a [(ProvinceId, PowerId)],
 }
 
 /// Which mark a failed or illegal order gets.
@@ -187,6 +189,19 @@ impl<'m> Renderer<'m> {
         dislodged: &[(ProvinceId, Dislodged)],
         title: &str,
     ) -> String {
+        self.render_with_homes(pos, orders, dislodged, title, &[])
+    }
+
+    /// [`Renderer::render`], with home centres marked: a ring of its power's colour around
+    /// each centre of `homes` (Escalation's nominated homes, once they are known).
+    pub fn render_with_homes(
+        &self,
+        pos: &Position,
+        orders: Option<&[(PowerId, Order, Outcome)]>,
+        dislodged: &[(ProvinceId, Dislodged)],
+        title: &str,
+        homes: &[(ProvinceId, PowerId)],
+    ) -> String {
         let title = self.title(title);
         let mut s = String::with_capacity(self.layout_size_hint());
         let l = &self.layout;
@@ -212,6 +227,7 @@ impl<'m> Renderer<'m> {
             orders,
             dislodged,
             lean: false,
+            homes,
         };
         self.phase_top(&mut s, &m, &title);
         if panel {
@@ -462,6 +478,27 @@ impl<'m> Renderer<'m> {
         s.push_str("</g>");
     }
 
+    /// Rings of their powers' colours around home centres.
+    fn homes(&self, s: &mut String, homes: &[(ProvinceId, PowerId)]) {
+        if homes.is_empty() {
+            return;
+        }
+        s.push_str(r#"<g class="homes">"#);
+        for &(p, power) in homes {
+            let Some((x, y)) = self.layout.provinces[p.index()].centre_mark else {
+                continue;
+            };
+            let _ = write!(
+                s,
+                r#"<circle class="home" data-home="{a}" data-power="{n}" cx="{x:.1}" cy="{y:.1}" r="7" fill="none" stroke="{c}" stroke-width="2.2"><title>{n}</title></circle>"#,
+                a = self.map.province(p).abbr,
+                n = esc(&self.map.power(power).name),
+                c = self.map.power(power).colour,
+            );
+        }
+        s.push_str("</g>");
+    }
+
     pub(crate) fn labels(&self, s: &mut String) {
         s.push_str(r#"<g id="labels">"#);
         for p in self.map.province_ids() {
@@ -512,6 +549,7 @@ impl<'m> Renderer<'m> {
     /// A phase's top layer: centres, orders, units, dislodged units, marks, legend.
     pub(crate) fn phase_top(&self, s: &mut String, m: &PhaseMarks, title: &str) {
         self.centres(s, m.pos, m.lean);
+        self.homes(s, m.homes);
         let mut marks = String::new();
         s.push_str(r#"<g class="orders">"#);
         if let Some(list) = m.orders {

@@ -366,3 +366,20 @@ club-log = Záznam
 club-record = záznam
 club-saved-game = uložená hra (diplomacy)
 club-running = Probíhající hry
+
+# Escalation (docs/escalation.md)
+opt-escalation-units = Escalation: jednotek na hráče (prázdné: podle tabulky pravidel)
+placement-turn = Rozmísťování: další jednotku umístí { $power } (umístěno { $count } z { $n }).
+nomination-step = Hráči určují domovská centra (tajně, dokud je neurčí všichni).
+placement-your-turn = Jste na tahu: umístěte jednu jednotku na volné pole.
+placement-unit = Jednotka
+unit-army = Armáda
+unit-fleet = Loďstvo
+placement-space = Pole
+placement-send = Umístit jednotku
+placement-wait = Čeká se, až jednotku umístí { $power }.
+nomination-ask = Určete svá tři domovská centra: od této zimy v nich stavíte (jen v těch, která držíte).
+nomination-secret = Ostatní hráči se volbu dozvědí, až určí centra všichni; do té doby ji můžete změnit.
+nomination-made = Vaše volba:
+nomination-centre = Centrum { $n }
+nomination-send = Určit

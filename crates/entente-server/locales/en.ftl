@@ -364,3 +364,20 @@ club-log = Log
 club-record = record
 club-saved-game = saved game (diplomacy)
 club-running = Running games
+
+# Escalation (docs/escalation.md)
+opt-escalation-units = Escalation: units each (blank: the rulebook's table)
+placement-turn = Placement: { $power } places the next unit ({ $count } of { $n } placed).
+nomination-step = Home centres are being nominated (secret until all are in).
+placement-your-turn = Your turn: place one unit on an empty space.
+placement-unit = Unit
+unit-army = Army
+unit-fleet = Fleet
+placement-space = Space
+placement-send = Place the unit
+placement-wait = Waiting for { $power } to place a unit.
+nomination-ask = Nominate your three home centres: you build there from this Winter on (only in those you own).
+nomination-secret = The other players learn the nominations only once all are in; until then you may change yours.
+nomination-made = Your nomination:
+nomination-centre = Centre { $n }
+nomination-send = Nominate

@@ -364,3 +364,20 @@ club-log = Journal
 club-record = enregistrement
 club-saved-game = partie sauvegardée (diplomacy)
 club-running = Parties en cours
+
+# Escalation (docs/escalation.md)
+opt-escalation-units = Escalation : unités par joueur (vide : la table de la règle)
+placement-turn = Placement : { $power } place la prochaine unité ({ $count } sur { $n } placées).
+nomination-step = Les centres d'origine sont en cours de désignation (secrète jusqu'à ce que tous soient désignés).
+placement-your-turn = À vous : placez une unité sur une case libre.
+placement-unit = Unité
+unit-army = Armée
+unit-fleet = Flotte
+placement-space = Case
+placement-send = Placer l'unité
+placement-wait = En attente du placement de { $power }.
+nomination-ask = Désignez vos trois centres d'origine : vous y construirez dès cet hiver (dans ceux que vous possédez).
+nomination-secret = Les autres joueurs ne connaîtront les désignations qu'une fois toutes reçues ; jusque-là vous pouvez changer la vôtre.
+nomination-made = Votre désignation :
+nomination-centre = Centre { $n }
+nomination-send = Désigner

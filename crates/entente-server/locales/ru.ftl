@@ -367,3 +367,20 @@ club-log = Журнал
 club-record = запись
 club-saved-game = сохранённая партия (diplomacy)
 club-running = Текущие партии
+
+# Escalation (docs/escalation.md)
+opt-escalation-units = Escalation: юнитов у каждого (пусто: по таблице правил)
+placement-turn = Расстановка: следующий юнит ставит { $power } (поставлено { $count } из { $n }).
+nomination-step = Игроки выбирают родные центры (тайно, пока не выберут все).
+placement-your-turn = Ваш ход: поставьте один юнит на свободное поле.
+placement-unit = Юнит
+unit-army = Армия
+unit-fleet = Флот
+placement-space = Поле
+placement-send = Поставить юнит
+placement-wait = Ждём, пока { $power } поставит юнит.
+nomination-ask = Выберите три родных центра: с этой зимы вы строите в них (в тех, которыми владеете).
+nomination-secret = Другие игроки узнают выбор, когда выберут все; до тех пор свой выбор можно изменить.
+nomination-made = Ваш выбор:
+nomination-centre = Центр { $n }
+nomination-send = Выбрать

@@ -152,6 +152,22 @@ pub struct OrdersIn {
     pub orders: String,
 }
 
+/// Escalation: the next unit of a power, placed on the empty board in its turn.
+#[derive(Deserialize, ToSchema)]
+pub struct PlaceIn {
+    pub power: String,
+    /// `A Par`, `F Nth`, `F Stp/sc`.
+    pub unit: String,
+}
+
+/// Escalation: a power's three home centres, nominated after the first Fall.
+#[derive(Deserialize, ToSchema)]
+pub struct HomesIn {
+    pub power: String,
+    /// Three supply centres: `["Par", "Bre", "Spa"]`.
+    pub homes: Vec<String>,
+}
+
 #[derive(Deserialize, ToSchema)]
 pub struct ReadyIn {
     pub ready: bool,
@@ -428,6 +444,38 @@ async fn sent_sheets(
 ) -> ApiResult<Json<Vec<SentSheet>>> {
     let c = must(&st, &headers, &method).await?;
     Ok(Json(service::sent_sheets(&st.db, &c, &id, &q.power).await?))
+}
+
+/// Escalation: places the power's next unit (its turn, an empty space the unit may stand in).
+#[utoipa::path(post, path = "/api/v1/games/{id}/place", params(("id" = String, Path)), request_body = PlaceIn,
+    responses((status = 200, body = EscalationOut), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn place(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<PlaceIn>,
+) -> ApiResult<Json<EscalationOut>> {
+    let c = must(&st, &headers, &method).await?;
+    Ok(Json(
+        service::place(&st.db, &c, &id, &b.power, &b.unit).await?,
+    ))
+}
+
+/// Escalation: nominates the power's three home centres (secret until every one is in).
+#[utoipa::path(post, path = "/api/v1/games/{id}/homes", params(("id" = String, Path)), request_body = HomesIn,
+    responses((status = 200, body = EscalationOut), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn homes(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<HomesIn>,
+) -> ApiResult<Json<EscalationOut>> {
+    let c = must(&st, &headers, &method).await?;
+    Ok(Json(
+        service::nominate(&st.db, &c, &id, &b.power, &b.homes.join(", ")).await?,
+    ))
 }
 
 #[utoipa::path(post, path = "/api/v1/games/{id}/ready", params(("id" = String, Path)), request_body = ReadyIn,
@@ -789,6 +837,8 @@ async fn events(
         submit,
         get_sheet,
         sent_sheets,
+        place,
+        homes,
         ready,
         send_press,
         get_press,
@@ -814,6 +864,11 @@ async fn events(
         Created,
         JoinIn,
         OrdersIn,
+        PlaceIn,
+        HomesIn,
+        EscalationOut,
+        PlacedOut,
+        NominationOut,
         ReadyIn,
         PressIn,
         DrawIn,
@@ -879,6 +934,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/games/{id}/orders", post(submit).get(get_sheet))
         .route("/api/v1/games/{id}/sheets", get(sent_sheets))
         .route("/api/v1/games/{id}/ready", post(ready))
+        .route("/api/v1/games/{id}/place", post(place))
+        .route("/api/v1/games/{id}/homes", post(homes))
         .route("/api/v1/games/{id}/press", post(send_press).get(get_press))
         .route("/api/v1/games/{id}/draw", post(draw))
         .route("/api/v1/games/{id}/concede", post(concede))

@@ -132,6 +132,10 @@ pub struct NewGame {
     /// only, and the private press stays with the game's members.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub open_press_at_end: bool,
+    /// Escalation (`variant: escalation`, docs/escalation.md): the units each player places,
+    /// if not the rulebook's table's number for the number of players (`setup`, 2 to 7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub escalation_units: Option<u32>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -247,6 +251,44 @@ pub struct GameOut {
     pub result: Option<String>,
     /// The number of phases adjudicated.
     pub history_len: usize,
+    /// Escalation's placement and nominations (an Escalation game, once started).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escalation: Option<EscalationOut>,
+}
+
+/// Escalation's placement and nominations, as the reader may see them.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct EscalationOut {
+    /// The units each player places.
+    pub units_each: u32,
+    /// The powers in their turn order.
+    pub order: Vec<String>,
+    /// The units placed, in the order placed (`A par`, `F stp/sc`); the game's members only.
+    pub placed: Vec<PlacedOut>,
+    /// The power whose turn it is to place (absent once the placement is over).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_place: Option<String>,
+    /// The first Fall is over and home centres are being nominated.
+    pub nominating: bool,
+    /// Every nomination is in: the nominated centres are the powers' homes.
+    pub nominated: bool,
+    /// The nominations the reader may see: while they are made, the reader's own (the game
+    /// master: all); once all are in, every one (the game's members).
+    pub nominations: Vec<NominationOut>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct PlacedOut {
+    pub power: String,
+    /// `A par`, `F stp/sc`.
+    pub unit: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct NominationOut {
+    pub power: String,
+    /// Province abbreviations (`par`).
+    pub homes: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]

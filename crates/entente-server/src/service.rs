@@ -249,6 +249,10 @@ fn rulebook_of(o: &NewGame) -> ApiResult<Rulebook> {
 
 /// The seats of a game with these options: each a list of power names.
 fn seats_of(o: &NewGame, v: &Variant) -> ApiResult<Vec<Vec<String>>> {
+    if v.map.is_escalation() {
+        // Escalation: a seat per player, each given one power by lot when the game starts.
+        return Ok(vec![Vec::new(); escalation_players(o, v)?]);
+    }
     let setup: Setup = o.setup.parse()?;
     let seats = setup.seats(&v.map)?;
     Ok(seats
@@ -273,6 +277,7 @@ pub fn check_options(o: &NewGame) -> ApiResult<Vec<Vec<String>>> {
         entente_game::check_year("end year", y)?;
     }
     let seats = seats_of(o, &v)?;
+    check_escalation_options(o, &v, seats.len())?;
     if o.bot_seats as usize > seats.len() {
         return Err(ApiError::unprocessable(format!(
             "bot_seats: at most the game's {} seats",
@@ -436,7 +441,8 @@ pub async fn save_game(
 
 /// The deadline as stored: when the scheduler looks at the game next.
 pub fn due_of(s: &Session) -> Option<i64> {
-    if s.game().is_over() || s.is_paused() {
+    // Escalation's placement has no deadline: nothing is adjudicated until it is over.
+    if s.game().is_over() || s.is_paused() || s.game().in_placement() {
         return None;
     }
     s.deadline().map(|d| millis(d.at))
@@ -721,11 +727,16 @@ async fn start(
         .seed
         .unwrap_or_else(|| u64::from_str_radix(&crate::auth::random_hex(8), 16).unwrap_or(0));
     let names: Vec<String> = players.iter().map(|m| m.name.clone()).collect();
+    let escalation = variant.map.is_escalation();
     let spec = GameSpec {
-        variant,
         rules: rulebook_of(o)?,
-        setup: o.setup.parse()?,
+        setup: if escalation {
+            Setup::Seven
+        } else {
+            o.setup.parse()?
+        },
         players: match o.assignment {
+            _ if escalation => PlayersSpec::Given(escalation_seating(&variant.map, names, seed)),
             AssignRule::Random => PlayersSpec::Random(names),
             AssignRule::Preferences => PlayersSpec::Preferences(
                 players
@@ -734,6 +745,7 @@ async fn start(
                     .collect(),
             ),
         },
+        variant,
         seed,
         first_year: None,
         period: false,
@@ -751,7 +763,14 @@ async fn start(
     };
     let mut s = spec.create()?;
     s.set_clock(now);
-    let deadline = o.deadlines.deadline(s.game().phase().kind, now())?;
+    if let Some(n) = o.escalation_units.filter(|_| escalation) {
+        s.set_escalation_units(n)?;
+    }
+    // Escalation: the first deadline is set when the last unit is placed.
+    let deadline = match s.game().in_placement() {
+        true => None,
+        false => o.deadlines.deadline(s.game().phase().kind, now())?,
+    };
     if deadline.is_some() {
         s.set_deadline(deadline)?;
     }
@@ -953,6 +972,12 @@ pub async fn set_ready(db: &Db, caller: &Caller, id: &str, ready: bool) -> ApiRe
     let s = session_of(&game)?;
     if s.game().is_over() {
         return Err(entente_game::Error::game_over().into());
+    }
+    if s.game().in_placement() {
+        return Err(ApiError::conflict(
+            "the units are being placed, one at a time: there is no phase to be ready for",
+        )
+        .key("err-ready-in-placement", &[]));
     }
     let phase = s.game().phase().code();
     sqlx::query("UPDATE members SET ready_phase = $1 WHERE game_id = $2 AND account_id = $3")
@@ -1366,6 +1391,7 @@ pub fn game_out(game: &GameRow, members: &[Member], v: &Viewer, s: Option<&Sessi
         position: None,
         result: None,
         history_len: 0,
+        escalation: None,
     };
     let Some(s) = s else {
         return out;
@@ -1380,6 +1406,7 @@ pub fn game_out(game: &GameRow, members: &[Member], v: &Viewer, s: Option<&Sessi
     out.paused = s.is_paused();
     out.result = s.end_text();
     out.history_len = s.game().history().len();
+    out.escalation = escalation_out(s, v);
     if v.is_member() {
         out.position = serde_json::to_value(PositionRecord::from_position(map, pos)).ok();
     }
@@ -1475,6 +1502,7 @@ pub fn phase_out_in(s: &Session, i: usize, lang: &str) -> ApiResult<PhaseOut> {
     })?;
     let words = entente_i18n::judge::judge_words(lang);
     let mut judge_form = String::new();
+    escalation_before_phase(&*words, s, i, &mut judge_form);
     entente_report::game::game_phase_in(&*words, s, i, &mut judge_form);
     let record = s.to_record();
     Ok(PhaseOut {
@@ -1505,14 +1533,22 @@ pub fn board_svg_with(
         None => {
             let pos = s.game().position();
             let dislodged: Vec<_> = pos.dislodged().collect();
-            Ok(r.render(pos, None, &dislodged, &title(s.game().phase())))
+            let homes = escalation_homes(s, s.game().phase());
+            Ok(r.render_with_homes(pos, None, &dislodged, &title(s.game().phase()), &homes))
         }
         Some(i) => {
             let h = s.game().history().get(i).ok_or_else(|| {
                 ApiError::not_found(format!("no phase {i} in the game's history"))
             })?;
             let (orders, dislodged) = entente_render::marks(&h.result, &h.before);
-            Ok(r.render(&h.before, Some(&orders), &dislodged, &title(h.phase)))
+            let homes = escalation_homes(s, h.phase);
+            Ok(r.render_with_homes(
+                &h.before,
+                Some(&orders),
+                &dislodged,
+                &title(h.phase),
+                &homes,
+            ))
         }
     }
 }
@@ -1667,4 +1703,320 @@ pub async fn mail_sign_on(db: &Db, id: &str, power: &str, secret: &str) -> ApiRe
         }
     }
     Err(refused())
+}
+
+// --- Escalation (docs/escalation.md) --------------------------------------------------------
+
+/// Escalation: the number of players a game with these options is for, its `setup` (2 to
+/// 7; `3a`, `3b` read as 3).
+pub fn escalation_players(o: &NewGame, v: &Variant) -> ApiResult<usize> {
+    let code = o.setup.trim().trim_end_matches(['a', 'b', 'A', 'B']);
+    let most = v.map.powers().len();
+    match code.parse::<usize>() {
+        Ok(n) if (2..=most).contains(&n) => Ok(n),
+        _ => Err(ApiError::unprocessable(format!(
+            "setup '{}': {} is played by 2 to {most} players, each one power; the setup is their number",
+            o.setup, v.map.name
+        ))
+        .key("err-escalation-setup", &[])),
+    }
+}
+
+/// What a game of these options must be to be played under Escalation (nothing for other
+/// variants but that `escalation_units` is Escalation's).
+fn check_escalation_options(o: &NewGame, v: &Variant, players: usize) -> ApiResult<()> {
+    if !v.map.is_escalation() {
+        if o.escalation_units.is_some() {
+            return Err(ApiError::unprocessable(format!(
+                "escalation_units: {} is not played under the escalation rule",
+                v.map.name
+            )));
+        }
+        return Ok(());
+    }
+    if o.bot_seats > 0 {
+        return Err(ApiError::unprocessable(
+            "bot_seats: DAIDE cannot describe Escalation's placement nor its nominations of home centres, so bots cannot play it (docs/daide.md)",
+        )
+        .key("err-escalation-bots", &[]));
+    }
+    if o.assignment == AssignRule::Preferences {
+        return Err(ApiError::unprocessable(
+            "assignment: in Escalation each player is given one power (a colour) by lot; the board starts empty, so there is nothing to prefer",
+        )
+        .key("err-escalation-preferences", &[]));
+    }
+    if let Some(n) = o.escalation_units {
+        let most = v.map.num_provinces() / players;
+        if n == 0 || n as usize > most {
+            return Err(ApiError::unprocessable(format!(
+                "escalation_units: between 1 and {most} units each for {players} players"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Escalation: each player (in the order they joined, which is the turn order) is given one
+/// power by lot.
+fn escalation_seating(
+    map: &entente_map::Map,
+    names: Vec<String>,
+    seed: u64,
+) -> Vec<entente_host::Player> {
+    let powers: Vec<PowerId> = map.power_ids().collect();
+    let lot = entente_game::assign::assign_random(powers.len(), seed);
+    names
+        .into_iter()
+        .zip(lot)
+        .map(|(name, i)| entente_host::Player {
+            name,
+            powers: vec![powers[i]],
+        })
+        .collect()
+}
+
+/// `A par`, `F stp/sc`.
+fn unit_words(map: &entente_map::Map, u: &entente_judge::Unit) -> String {
+    format!("{} {}", u.ty.letter(), map.loc_abbr(u.loc))
+}
+
+/// Escalation's placement and nominations as the reader may see them: the units placed to
+/// the game's members; a nomination, while they are made, to the power's player and the
+/// game master only; every nomination to the members once all are in.
+pub fn escalation_out(s: &Session, v: &Viewer) -> Option<EscalationOut> {
+    let e = s.game().escalation()?;
+    let map = s.map();
+    let name = |p: PowerId| map.power(p).name.clone();
+    let may_see =
+        |p: PowerId| v.is_gm() || v.plays(&map.power(p).name) || (e.nominated && v.is_member());
+    Some(EscalationOut {
+        units_each: e.units_each,
+        order: e.order.iter().map(|&p| name(p)).collect(),
+        placed: if v.is_member() {
+            e.placed
+                .iter()
+                .map(|u| PlacedOut {
+                    power: name(u.power),
+                    unit: unit_words(map, u),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        to_place: s.game().to_place().map(name),
+        nominating: s.game().nominating(),
+        nominated: e.nominated,
+        nominations: e
+            .nominations
+            .iter()
+            .filter(|(p, _)| may_see(*p))
+            .map(|(p, homes)| NominationOut {
+                power: name(*p),
+                homes: homes
+                    .iter()
+                    .map(|&h| map.province(h).abbr.clone())
+                    .collect(),
+            })
+            .collect(),
+    })
+}
+
+/// Keeps an Escalation act in the power's sheet log (its player and the game master read
+/// it there, as sheets).
+async fn log_act(
+    tx: &mut Transaction<'_, Any>,
+    id: &str,
+    phase: &str,
+    power: &str,
+    account: i64,
+    text: &str,
+) -> ApiResult<()> {
+    sqlx::query("INSERT INTO sheets (game_id, phase, power, account_id, body, at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(id)
+        .bind(phase)
+        .bind(power)
+        .bind(account)
+        .bind(text)
+        .bind(millis(now()))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Escalation: `power` places its next unit (`A Par`, `F Stp/sc`, `Place F Nth`), in one
+/// transaction, as a sheet is sent. Refused out of turn, on an occupied space or one the
+/// unit cannot stand in. The last unit placed ends the placement: Spring's deadline is set.
+pub async fn place(
+    db: &Db,
+    caller: &Caller,
+    id: &str,
+    power: &str,
+    unit: &str,
+) -> ApiResult<EscalationOut> {
+    check_sheet_size(unit)?;
+    let (mut tx, game, members) = begin_game(db, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    let mut s = session_to_change(db, &game)?;
+    let p = power_for(&s, &v, power)?;
+    let name = s.map().power(p).name.clone();
+    let phase = s.game().phase().code();
+    let placed = s.place(p, unit)?;
+    let words = unit_words(s.map(), &placed);
+    log_act(
+        &mut tx,
+        id,
+        &phase,
+        &name,
+        caller.id,
+        &format!("Place {words}"),
+    )
+    .await?;
+    let over = !s.game().in_placement();
+    let due = if over {
+        let d = game
+            .options
+            .deadlines
+            .deadline(s.game().phase().kind, now())?;
+        if d.is_some() {
+            s.set_deadline(d)?;
+        }
+        due_of(&s)
+    } else {
+        None
+    };
+    save_game(&mut tx, id, &s, due).await?;
+    notify(
+        &mut tx,
+        id,
+        if over { "phase" } else { "placed" },
+        "all",
+        serde_json::json!({
+            "phase": s.game().phase().code(),
+            "power": name,
+            "unit": words,
+            "to_place": s.game().to_place().map(|p| s.map().power(p).name.clone()),
+        }),
+    )
+    .await?;
+    tx.commit().await?;
+    let out = escalation_out(&s, &v).expect("an Escalation game");
+    db.sessions.put(id, game.version, s);
+    Ok(out)
+}
+
+/// Escalation: `power` nominates its three home centres (`Par, Bre, Spa`) after the first
+/// Fall; a later nomination replaces an earlier one until the last awaited one is in. The
+/// nominations are secret until then (see [`escalation_out`]). With the last one the homes
+/// are given; a Winter in which nobody then has an adjustment to make is played at once.
+pub async fn nominate(
+    db: &Db,
+    caller: &Caller,
+    id: &str,
+    power: &str,
+    homes: &str,
+) -> ApiResult<EscalationOut> {
+    check_sheet_size(homes)?;
+    let (mut tx, game, members) = begin_game(db, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    let mut s = session_to_change(db, &game)?;
+    let p = power_for(&s, &v, power)?;
+    let name = s.map().power(p).name.clone();
+    let phase = s.game().phase().code();
+    let played = s.game().history().len();
+    let homes = s.nominate(p, homes)?;
+    let words: Vec<String> = homes
+        .iter()
+        .map(|&h| s.map().province(h).name.clone())
+        .collect();
+    log_act(
+        &mut tx,
+        id,
+        &phase,
+        &name,
+        caller.id,
+        &format!("Home {}", words.join(", ")),
+    )
+    .await?;
+    let adjudicated = s.game().history().len() > played;
+    let due = if adjudicated {
+        let d = game
+            .options
+            .deadlines
+            .deadline(s.game().phase().kind, now())?;
+        if d.is_some() || s.deadline().is_some() {
+            s.set_deadline(d)?;
+        }
+        due_of(&s)
+    } else {
+        game.due_at
+    };
+    save_game(&mut tx, id, &s, due).await?;
+    // Who has nominated is as secret as what: the power's player and the game master hear.
+    notify(
+        &mut tx,
+        id,
+        "nominated",
+        &audience_of(std::slice::from_ref(&name)),
+        serde_json::json!({ "power": name }),
+    )
+    .await?;
+    if !s.game().nominating() {
+        notify(
+            &mut tx,
+            id,
+            "phase",
+            "all",
+            serde_json::json!({
+                "phase": s.game().phase().code(),
+                "nominated": true,
+                // A Winter played at once is mailed as any phase adjudicated.
+                "adjudicated": s.game().history().len() - played,
+                "history": s.game().history().len(),
+            }),
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    let out = escalation_out(&s, &v).expect("an Escalation game");
+    db.sessions.put(id, game.version, s);
+    Ok(out)
+}
+
+/// Escalation: the nominated home centres to mark on the board of `phase`, once every
+/// nomination is in (from the first Winter on); none before, nor in another game.
+fn escalation_homes(
+    s: &Session,
+    phase: entente_judge::Phase,
+) -> Vec<(entente_map::ProvinceId, PowerId)> {
+    let Some(e) = s.game().escalation().filter(|e| e.nominated) else {
+        return Vec::new();
+    };
+    let first_winter =
+        entente_judge::Phase::new(entente_judge::Season::Winter, e.year, PhaseKind::Adjustment);
+    if phase < first_winter {
+        return Vec::new();
+    }
+    e.nominations
+        .iter()
+        .flat_map(|(p, homes)| homes.iter().map(move |&h| (h, *p)))
+        .collect()
+}
+
+/// Escalation in judge form, as the library writes it: the placement before the first
+/// phase, the nominations (once all are in) before the first Winter's adjustments.
+fn escalation_before_phase(w: &dyn entente_report::Words, s: &Session, i: usize, out: &mut String) {
+    let Some(e) = s.game().escalation() else {
+        return;
+    };
+    if i == 0 {
+        entente_report::game::placement_listing_in(w, s, out);
+    }
+    let history = s.game().history();
+    let first_winter =
+        entente_judge::Phase::new(entente_judge::Season::Winter, e.year, PhaseKind::Adjustment);
+    let after = |k: usize| history[k].phase >= first_winter;
+    if e.nominated && after(i) && (i == 0 || !after(i - 1)) {
+        entente_report::game::nominations_listing_in(w, s, out);
+    }
 }

@@ -154,6 +154,12 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
             .clone(),
         None => std::sync::Arc::new(entente_map::Map::standard()),
     };
+    if daide_map.is_escalation() {
+        return Err(CliError::from(format!(
+            "--daide-variant {}: DAIDE cannot describe Escalation's placement nor its nominations of home centres, so bots cannot play it (docs/daide.md)",
+            a.daide_variant
+        )));
+    }
     let mut daide_config = entente_daide::DaideConfig {
         initial_timeout: Duration::from_secs(30),
         map: daide_map,

@@ -124,10 +124,15 @@ fn summary(label: &str, map: &Map) -> String {
     );
     let _ = writeln!(
         out,
-        "  centres:   {} — {} home, {} neutral",
+        "  centres:   {} — {} home, {} neutral{}",
         map.num_centres(),
         homes,
-        map.num_centres() - homes
+        map.num_centres() - homes,
+        if map.is_escalation() {
+            " (Escalation: the board starts empty; the units are placed in turn and the homes nominated in 1901)"
+        } else {
+            ""
+        }
     );
     let _ = writeln!(
         out,
@@ -159,7 +164,13 @@ fn summary(label: &str, map: &Map) -> String {
             p.letter,
             p.adjective,
             p.colour,
-            home.join(" "),
+            if home.is_empty() && map.is_escalation() {
+                "nominated after Fall 1901 (Escalation: three supply centres)".to_string()
+            } else if home.is_empty() {
+                "none".to_string()
+            } else {
+                home.join(" ")
+            },
             if start.is_empty() {
                 "none".to_string()
             } else {

@@ -24,3 +24,7 @@ err-wrong-password = chybné jméno nebo heslo
 err-session-expired = přihlášení vypršelo; přihlaste se znovu
 err-only-player-mail = e-mailem se přihlašují jen hráči
 err-signon-refused = SIGNON odmítnut: hra, mocnost a heslo pro e-mail si neodpovídají
+err-escalation-setup = Escalation hrají 2 až 7 hráči, každý za jednu mocnost; počet hráčů je rozestavení
+err-escalation-bots = DAIDE neumí popsat rozmísťování ani volbu domovských center v Escalation, boti ji proto hrát nemohou
+err-escalation-preferences = v Escalation dostane každý hráč jednu mocnost (barvu) losem: deska začíná prázdná, není co upřednostnit
+err-ready-in-placement = jednotky se právě rozmísťují jedna po druhé: není fáze, na kterou být připraven

@@ -25,3 +25,7 @@ err-wrong-password = wrong name or password
 err-session-expired = this session has expired; sign in again
 err-only-player-mail = only a player signs on by mail
 err-signon-refused = SIGNON refused: no game, power and mail password match
+err-escalation-setup = Escalation is played by 2 to 7 players, each one power; the setup is their number
+err-escalation-bots = DAIDE cannot describe Escalation's placement nor its nominations of home centres, so bots cannot play it
+err-escalation-preferences = in Escalation each player is given one power (a colour) by lot: the board starts empty, there is nothing to prefer
+err-ready-in-placement = the units are being placed, one at a time: there is no phase to be ready for

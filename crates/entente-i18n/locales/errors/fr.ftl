@@ -24,3 +24,7 @@ err-wrong-password = nom ou mot de passe incorrect
 err-session-expired = cette session a expiré ; reconnectez-vous
 err-only-player-mail = seuls les joueurs se connectent par courrier
 err-signon-refused = SIGNON refusé : aucune partie, puissance et mot de passe de courrier ne correspondent
+err-escalation-setup = Escalation se joue de 2 à 7 joueurs, chacun une puissance ; la configuration est leur nombre
+err-escalation-bots = DAIDE ne sait décrire ni le placement ni la désignation des centres d'origine d'Escalation : les bots ne peuvent pas y jouer
+err-escalation-preferences = dans Escalation chaque joueur reçoit une puissance (une couleur) par tirage : le plateau commence vide, il n'y a rien à préférer
+err-ready-in-placement = les unités sont placées une à une : il n'y a pas de phase pour laquelle être prêt

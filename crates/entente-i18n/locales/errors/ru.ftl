@@ -24,3 +24,7 @@ err-wrong-password = неверное имя или пароль
 err-session-expired = сеанс истёк; войдите снова
 err-only-player-mail = по почте входят только игроки
 err-signon-refused = SIGNON отклонён: игра, держава и почтовый пароль не совпадают
+err-escalation-setup = в Escalation играют от 2 до 7 игроков, каждый за одну державу; расстановка — их число
+err-escalation-bots = DAIDE не может описать расстановку и выбор родных центров Escalation, поэтому боты в неё не играют
+err-escalation-preferences = в Escalation каждый игрок получает одну державу (цвет) по жребию: доска вначале пуста, выбирать не из чего
+err-ready-in-placement = юниты расставляются по одному: нет фазы, к которой можно быть готовым

@@ -35,4 +35,10 @@ mail-help =
       REMÍZA [<mocnosti> | NE]                 hlas pro remízu, nebo jeho odvolání
       KAPITULACE <mocnost> | KAPITULACE NE     hlas pro přenechání vítězství, nebo jeho odvolání
       NASTAVIT ADRESU <adresa>                 kam chodí výsledky a upomínky
+      UMÍSTIT A Par                            Escalation: umístit další jednotku, jste-li na tahu
+      DOMOV Par, Bre, Spa                      Escalation: určit tři domovská centra
       ODHLÁSIT                                 zbytek e-mailu se nečte
+mail-placed = { $power } umisťuje { $unit }; na tahu je { $next }.
+mail-placement-over = { $power } umisťuje { $unit }: všechny jednotky jsou rozmístěny, čekají se jarní rozkazy.
+mail-nominated = { $power } určuje { $homes } jako domovská centra (tajně, dokud je neurčí všichni; další DOMOV volbu nahradí).
+mail-nominated-all = { $power } určuje { $homes } jako domovská centra: všichni určili, domovská centra platí.

@@ -36,4 +36,10 @@ mail-help =
       DRAW [<powers> | NO]                     vote for a draw, or withdraw the vote
       CONCEDE <power> | CONCEDE NO             vote to concede the game to a power, or withdraw
       SET ADDRESS <address>                    where results and reminders go
+      PLACE A Par                              Escalation: place your next unit, in your turn
+      HOME Par, Bre, Spa                       Escalation: nominate your three home centres
       SIGNOFF                                  the rest of the mail is not read
+mail-placed = { $power } places { $unit }; next to place: { $next }.
+mail-placement-over = { $power } places { $unit }: every unit is placed, Spring's orders are due.
+mail-nominated = { $power } nominates { $homes } as its home centres (secret until every nomination is in; another HOME replaces it).
+mail-nominated-all = { $power } nominates { $homes } as its home centres: every nomination is in, the homes are given.

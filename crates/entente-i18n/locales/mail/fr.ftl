@@ -35,4 +35,10 @@ mail-help =
       NULLE [<puissances> | NON]                      voter la nulle, ou retirer le vote
       CONCÉDER <puissance> | CONCÉDER NON             voter pour concéder la partie, ou retirer le vote
       ADRESSE <adresse>                               où vont les résultats et rappels
+      PLACER A Par                             Escalation : placer votre prochaine unité, à votre tour
+      ORIGINE Par, Bre, Spa                    Escalation : désigner vos trois centres d'origine
       DÉCONNEXION                                     la suite du courrier n'est pas lue
+mail-placed = { $power } place { $unit } ; prochain à placer : { $next }.
+mail-placement-over = { $power } place { $unit } : toutes les unités sont placées, les ordres du printemps sont attendus.
+mail-nominated = { $power } désigne { $homes } comme centres d'origine (secret jusqu'à ce que toutes les désignations soient reçues ; un autre ORIGINE la remplace).
+mail-nominated-all = { $power } désigne { $homes } comme centres d'origine : toutes les désignations sont reçues, les centres sont attribués.

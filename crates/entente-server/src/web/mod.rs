@@ -461,6 +461,9 @@ fn new_game_options(f: &Form) -> ApiResult<NewGame> {
     if let Some(n) = num("bot_seats")? {
         o.insert("bot_seats".into(), json!(n));
     }
+    if let Some(n) = num("escalation_units")? {
+        o.insert("escalation_units".into(), json!(n));
+    }
     let year = f.str("end_year");
     if !year.is_empty() {
         let y: i32 = year
@@ -660,6 +663,32 @@ async fn legal(
             })),
         )
             .into_response())
+    })
+}
+
+/// Escalation: the power's next unit (`unit_type` A or F, `space` a location), placed.
+async fn place(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
+    page!(st, headers, |c| {
+        let f = Form::parse(&body);
+        let me = signed_form(&c, &f)?;
+        let unit = format!("{} {}", f.str("unit_type"), f.str("space"));
+        service::place(&st.db, &me, &id, &f.str("power"), &unit).await?;
+        Ok(see(&format!("/games/{id}#sheet-{}", f.str("power"))))
+    })
+}
+
+/// Escalation: the power's three home centres (`home1`..`home3`), nominated.
+async fn homes(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
+    page!(st, headers, |c| {
+        let f = Form::parse(&body);
+        let me = signed_form(&c, &f)?;
+        let homes: Vec<String> = ["home1", "home2", "home3"]
+            .iter()
+            .map(|k| f.str(k))
+            .filter(|h| !h.is_empty())
+            .collect();
+        service::nominate(&st.db, &me, &id, &f.str("power"), &homes.join(", ")).await?;
+        Ok(see(&format!("/games/{id}#sheet-{}", f.str("power"))))
     })
 }
 
@@ -979,6 +1008,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/table", get(table_page))
         .route("/games/{id}/table/start", post(table_start))
         .route("/games/{id}/ready", post(ready))
+        .route("/games/{id}/place", post(place))
+        .route("/games/{id}/homes", post(homes))
         .route("/games/{id}/draw", post(draw))
         .route("/games/{id}/concede", post(concede))
         .route("/games/{id}/press", post(press))

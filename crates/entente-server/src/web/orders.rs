@@ -8,7 +8,7 @@ use entente_map::{Loc, Map};
 use entente_orders::{Order, Target, UnitRef};
 
 /// A location's name in the reader's language, with its coast: `Petrohrad (jižní pobřeží)`.
-fn loc_name(map: &Map, tr: Tr, l: Loc) -> String {
+pub(crate) fn loc_name(map: &Map, tr: Tr, l: Loc) -> String {
     let p = map.province_of(l);
     let name = if tr.lang == "en" {
         map.province(p).name.clone()

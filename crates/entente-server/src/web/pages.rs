@@ -381,6 +381,9 @@ pub fn new_game(c: &Ctx, msg: Option<&str>, f: &Form) -> Markup {
                     label { (c.t("opt-seed")) input name="seed" inputmode="numeric" value=(f.str("seed")) size="10"; }
                     label { (c.t("opt-bot-seats")) input name="bot_seats" inputmode="numeric" value=(v("bot_seats", "0")) size="3"; }
                 }
+                div.row {
+                    label { (c.t("opt-escalation-units")) input name="escalation_units" inputmode="numeric" value=(f.str("escalation_units")) size="3"; }
+                }
                 button type="submit" { (c.t("create-game")) }
             }
         },
@@ -398,6 +401,15 @@ fn game_header(c: &Ctx, g: &GameOut) -> Markup {
                 (c.t("deadline")) ": " time datetime=(d) { (c.when(d)) } " "
                 span.countdown data-deadline=(d) aria-live="off" {}
             } @else if g.status == "active" { (c.t("no-deadline")) }
+        }
+        @if let Some(e) = g.escalation.as_ref().filter(|_| g.result.is_none()) {
+            @if let Some(p) = &e.to_place {
+                p.escalation #placement-turn data-to-place=(p) {
+                    (c.tr.a("placement-turn", &[("power", p), ("count", &e.placed.len().to_string()), ("n", &(e.units_each as usize * e.order.len()).to_string())]))
+                }
+            } @else if e.nominating {
+                p.escalation #nomination-step { (c.t("nomination-step")) }
+            }
         }
     }
 }
@@ -503,6 +515,81 @@ pub struct GameData {
     pub my_vote: Option<String>,
     /// The powers still in the game (a draw is among them, a concession to one of them).
     pub survivors: Vec<String>,
+    /// Escalation's placement or nominations, while one of them is under way.
+    pub escalation: Option<EscalationView>,
+}
+
+/// Escalation's step under way, for the forms of the reader's powers.
+pub struct EscalationView {
+    /// The power whose turn it is to place (`None`: the nominations are under way).
+    pub to_place: Option<String>,
+    /// The powers that nominate home centres.
+    pub nominators: Vec<String>,
+    /// The reader's powers' nominations so far (province names).
+    pub nominated: HashMap<String, Vec<String>>,
+    /// Every space a unit may be placed on (empty, open), by its location: value and label.
+    pub spaces: Vec<(String, String)>,
+    /// Every supply centre: abbreviation and name.
+    pub centres: Vec<(String, String)>,
+}
+
+impl EscalationView {
+    fn gather(c: &Ctx, s: &Session, v: &Viewer) -> Option<EscalationView> {
+        let g = s.game();
+        if !g.in_placement() && !g.nominating() {
+            return None;
+        }
+        let map = s.map();
+        let lang = c.lang();
+        let pname = |p: entente_map::ProvinceId| {
+            if lang == "en" {
+                map.province(p).name.clone()
+            } else {
+                map.province_name_in(p, lang).to_string()
+            }
+        };
+        let mut spaces: Vec<(String, String)> = (0..map.num_locs())
+            .map(|i| entente_map::Loc(i as u8))
+            .filter(|&l| {
+                let p = map.province_of(l);
+                g.position().unit_at(p).is_none() && !g.impassable().contains(p.0)
+            })
+            .map(|l| (map.loc_abbr(l), super::orders::loc_name(map, c.tr, l)))
+            .collect();
+        spaces.sort_by(|a, b| a.1.cmp(&b.1));
+        let mut centres: Vec<(String, String)> = map
+            .province_ids()
+            .filter(|&p| map.is_centre(p))
+            .map(|p| (map.province(p).abbr.clone(), pname(p)))
+            .collect();
+        centres.sort_by(|a, b| a.1.cmp(&b.1));
+        let e = g.escalation()?;
+        let nominated = e
+            .nominations
+            .iter()
+            .filter(|(p, _)| v.plays(&map.power(*p).name))
+            .map(|(p, homes)| {
+                (
+                    map.power(*p).name.clone(),
+                    homes.iter().map(|&h| pname(h)).collect(),
+                )
+            })
+            .collect();
+        Some(EscalationView {
+            to_place: g.to_place().map(|p| map.power(p).name.clone()),
+            nominators: if g.nominating() {
+                g.nominators()
+                    .iter()
+                    .map(|&p| map.power(p).name.clone())
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            nominated,
+            spaces,
+            centres,
+        })
+    }
 }
 
 impl GameData {
@@ -520,6 +607,13 @@ impl GameData {
             Some(i) => {
                 let p = service::phase_out_in(s, i, lang)?;
                 Some((i, p.phase, p.judge_form))
+            }
+            // Escalation: the units placed so far, in judge form, before any phase.
+            None if s.game().escalation().is_some() => {
+                let words = entente_i18n::judge::judge_words(lang);
+                let mut listing = String::new();
+                entente_report::game::placement_listing_in(&*words, s, &mut listing);
+                Some((0, s.game().phase().code(), listing))
             }
             None => None,
         };
@@ -586,6 +680,7 @@ impl GameData {
             })
             .collect();
         let ready = g.powers.iter().any(|p| v.plays(&p.power) && p.ready);
+        let escalation = EscalationView::gather(c, s, v);
         Ok(GameData {
             board,
             shown,
@@ -607,6 +702,7 @@ impl GameData {
                     .map(|&p| s.map().power(p).name.clone())
                     .collect()
             },
+            escalation,
         })
     }
 
@@ -749,7 +845,9 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
                     @for sh in &d.sheets {
                         section.sheet #{ "sheet-" (sh.power) } {
                             h2 { (swatch(&sh.colour)) (c.tr.a("orders-for", &[("power", &sh.label)])) }
-                            @if sh.awaited {
+                            @if let Some(e) = &d.escalation {
+                                (escalation_form(c, g, d, e, sh))
+                            } @else if sh.awaited {
                                 form method="post" action={ "/games/" (id) "/orders" } data-check={ "/games/" (id) "/check" } data-legal={ "/games/" (id) "/legal?power=" (sh.power) } data-power=(sh.power) {
                                     (csrf(c))
                                     input type="hidden" name="power" value=(sh.power);
@@ -773,7 +871,7 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
                             }
                         }
                     }
-                    @if d.is_player && g.status == "active" {
+                    @if d.is_player && g.status == "active" && d.escalation.as_ref().is_none_or(|e| e.to_place.is_none()) {
                         form.ready #ready method="post" action={ "/games/" (id) "/ready" } data-live {
                             (csrf(c))
                             @if d.ready {
@@ -834,6 +932,63 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
             }
         },
     )
+}
+
+/// Escalation: the placement form of the power whose turn it is (a unit and an empty space),
+/// or the nomination form of a power that nominates (three supply centres).
+fn escalation_form(c: &Ctx, g: &GameOut, d: &GameData, e: &EscalationView, sh: &MySheet) -> Markup {
+    let id = &g.id;
+    let power = &sh.power;
+    html! {
+        @if let Some(turn) = &e.to_place {
+            @if turn == power {
+                form.placement #{ "place-" (power) } method="post" action={ "/games/" (id) "/place" } {
+                    (csrf(c))
+                    input type="hidden" name="power" value=(power);
+                    p { strong { (c.t("placement-your-turn")) } }
+                    div.row {
+                        label { (c.t("placement-unit"))
+                            select name="unit_type" {
+                                option value="A" { (c.t("unit-army")) }
+                                option value="F" { (c.t("unit-fleet")) }
+                            }
+                        }
+                        label { (c.t("placement-space"))
+                            select name="space" required {
+                                @for (val, label) in &e.spaces { option value=(val) { (label) } }
+                            }
+                        }
+                    }
+                    button type="submit" { (c.t("placement-send")) }
+                }
+            } @else {
+                p.placement-wait { (c.tr.a("placement-wait", &[("power", &d.label(turn))])) }
+            }
+        } @else if e.nominators.contains(power) {
+            form.nomination #{ "homes-" (power) } method="post" action={ "/games/" (id) "/homes" } {
+                (csrf(c))
+                input type="hidden" name="power" value=(power);
+                p { strong { (c.t("nomination-ask")) } }
+                p.hint { (c.t("nomination-secret")) }
+                @let mine = e.nominated.get(power);
+                @if let Some(homes) = mine {
+                    p.nominated { span.ok { (c.t("nomination-made")) " " (homes.join(", ")) "." } }
+                }
+                div.row {
+                    @for i in 1..=3 {
+                        label { (c.tr.a("nomination-centre", &[("n", &i.to_string())]))
+                            select name={ "home" (i) } required {
+                                @for (val, label) in &e.centres { option value=(val) { (label) } }
+                            }
+                        }
+                    }
+                }
+                button type="submit" { (c.t("nomination-send")) }
+            }
+        } @else {
+            p { (c.t("nothing-to-order")) }
+        }
+    }
 }
 
 fn press_form(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
