@@ -1614,9 +1614,8 @@ impl Notice {
     pub fn text(&self, lang: &str, club: &str) -> String {
         use crate::web::i18n::tr;
         let key = format!("club-notice-{}", self.kind());
-        let (game, phase, extra) = match self {
-            Notice::Approved => ("", "", String::new()),
-            Notice::Rejected { reason } => ("", "", reason.clone()),
+        let (title, phase, season) = match self {
+            Notice::Approved | Notice::Rejected { .. } => ("", "", String::new()),
             Notice::GameStarted {
                 title,
                 phase,
@@ -1631,16 +1630,21 @@ impl Notice {
                 (title.as_str(), phase.as_str(), String::new())
             }
         };
-        tr(
+        let text = tr(
             lang,
             &key,
             &[
-                ("club", club.to_string().into()),
-                ("game", game.to_string().into()),
+                ("name", club.to_string().into()),
+                ("title", title.to_string().into()),
                 ("phase", phase.to_string().into()),
-                ("extra", extra.into()),
+                ("season", season.into()),
             ],
-        )
+        );
+        match self {
+            // The administrators' reason, as they wrote it.
+            Notice::Rejected { reason } if !reason.is_empty() => format!("{text} {reason}"),
+            _ => text.trim_end().to_string(),
+        }
     }
 }
 
