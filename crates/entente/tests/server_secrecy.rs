@@ -364,6 +364,22 @@ fn every_route(db: &str) {
             },
             status: [200, 403, 200, 403, 403, 401],
         },
+        // Escalation's acts, in a game that is not one: refused to those who may act for
+        // England (409: not now), forbidden to the others.
+        Row {
+            method: "POST",
+            template: "/api/v1/games/{id}/place",
+            query: "",
+            body: |_| Some(json!({"power": "England", "unit": "A Lon"})),
+            status: [409, 403, 409, 403, 403, 401],
+        },
+        Row {
+            method: "POST",
+            template: "/api/v1/games/{id}/homes",
+            query: "",
+            body: |_| Some(json!({"power": "England", "homes": ["Lon", "Edi", "Lvp"]})),
+            status: [409, 403, 409, 403, 403, 401],
+        },
         Row {
             method: "GET",
             template: "/api/v1/games/{id}/orders",
