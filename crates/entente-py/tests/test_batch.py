@@ -27,7 +27,7 @@ def play_side_by_side(map_name, n_games, phases, seed, end_year=None):
     batch = entente.Batch(n_games, seed=seed, map_name=map_name, end_year=end_year)
     games = [entente.Game(map_name=map_name, seed=batch.game_seed(i), end_year=end_year)
              for i in range(n_games)]
-    for _ in range(phases):
+    for step in range(phases):
         if all(batch.done):
             break
         legal = batch.legal_orders()
@@ -52,6 +52,10 @@ def play_side_by_side(map_name, n_games, phases, seed, end_year=None):
             for power, orders in drawn.items():
                 g.set_orders(power, orders)
             g.process()
+        if step % 2:
+            # The same orders in another order per game (as a bot gives them: read and
+            # checked, not recognised as the draw), and as lists of rows.
+            chosen = [row[row >= 0][::-1].tolist() for row in chosen]
         done = batch.step(chosen)
         assert done.dtype == np.bool_
         phases_now = batch.phases()
