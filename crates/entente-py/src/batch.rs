@@ -37,9 +37,15 @@ pub(crate) struct FxHasher(u64);
 
 impl Hasher for FxHasher {
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.write_u64(u64::from_le_bytes(c.try_into().expect("8 bytes")));
         }
+        let mut last = 0u64;
+        for (i, &b) in chunks.remainder().iter().enumerate() {
+            last |= (b as u64) << (8 * i);
+        }
+        self.write_u64(last ^ (bytes.len() as u64) << 56);
     }
     fn write_u8(&mut self, i: u8) {
         self.write_u64(i as u64);
@@ -64,9 +70,21 @@ impl Hasher for FxHasher {
 
 type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
-/// The ids of the orders a game met lately ([`Vocab::id_memo`]).
-#[derive(Default)]
-pub(crate) struct Memo(FxMap<u64, u32>);
+/// The ids of the orders a game met lately ([`Vocab::id_memo`]): a direct-mapped table of
+/// `2^bits` [`pack`]ed orders, a newer order taking an older one's place.
+pub(crate) struct Memo {
+    table: Box<[(u64, u32)]>,
+    bits: u32,
+}
+
+impl Memo {
+    pub(crate) fn new(bits: u32) -> Memo {
+        Memo {
+            table: vec![(u64::MAX, 0); 1 << bits].into_boxed_slice(),
+            bits,
+        }
+    }
+}
 
 /// The area order of DeepMind's observation (its bicoastal MDF map): 72 provinces with one
 /// area, then for each of Bulgaria, Spain and St Petersburg the land area and its two coasts.
@@ -471,14 +489,13 @@ impl Vocab {
     #[inline]
     pub(crate) fn id_memo(&self, map: &Map, o: &Order, memo: &mut Memo) -> Option<u32> {
         let k = pack(&key(map, o));
-        if let Some(&id) = memo.0.get(&k) {
-            return Some(id);
+        let at = (mix(k) >> (64 - memo.bits)) as usize;
+        let e = &mut memo.table[at];
+        if e.0 == k {
+            return Some(e.1);
         }
         let id = self.id_of(map, o)?;
-        if memo.0.len() >= 1 << 16 {
-            memo.0.clear();
-        }
-        memo.0.insert(k, id);
+        *e = (k, id);
         Some(id)
     }
 
@@ -672,7 +689,8 @@ impl Shared {
             chosen: Vec::new(),
             drawn: Vec::new(),
             drawn_at: None,
-            memo: Memo::default(),
+            // A batch's games look up few orders (the draws; legal orders when asked).
+            memo: Memo::new(10),
         })
     }
 }

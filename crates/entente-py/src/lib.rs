@@ -535,7 +535,8 @@ impl Inner {
             buf: LegalOrders::new(),
             buf_at: None,
             poss: None,
-            memo: batch::Memo::default(),
+            // Every possible order of every phase (256 KB).
+            memo: batch::Memo::new(14),
             rng: ChaCha8Rng::seed_from_u64(seed),
             seed,
             errors: Vec::new(),
