@@ -538,11 +538,15 @@ fn missing_nominations_fall_back_to_the_centres_owned_at_the_deadline() {
     }
     wait_for(10, "Winter 1901", || game(&gm, &id)["phase"] == "W1901A");
     nominate(&turn[0].1, &id, &turn[0].0, &["Bre", "Mar", "Spa"]);
-    // The game master adjudicates without waiting: the others get the centres they own.
+    // The deadline passes with two nominations missing: those two get the centres they own.
+    let at = (jiff::Timestamp::now() + jiff::SignedDuration::from_secs(2)).to_string();
     gm.ok(
         &format!("/api/v1/games/{id}/gm"),
-        json!({"act": "adjudicate", "force": true}),
+        json!({"act": "deadline", "at": at}),
     );
+    wait_for(20, "the deadline's adjudication", || {
+        game(&gm, &id)["phase"] == "S1902M"
+    });
     let g = game(&gm, &id);
     assert_eq!(g["phase"], "S1902M", "{g}");
     let seen = nominations_seen(&turn[1].1, &id);

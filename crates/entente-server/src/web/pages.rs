@@ -527,6 +527,9 @@ pub struct EscalationView {
     pub nominators: Vec<String>,
     /// The reader's powers' nominations so far (province names).
     pub nominated: HashMap<String, Vec<String>>,
+    /// The centres the nomination form shows chosen, by power: its nomination if made, else
+    /// the centres it owns (abbreviations).
+    pub chosen: HashMap<String, Vec<String>>,
     /// Every space a unit may be placed on (empty, open), by its location: value and label.
     pub spaces: Vec<(String, String)>,
     /// Every supply centre: abbreviation and name.
@@ -575,7 +578,30 @@ impl EscalationView {
                 )
             })
             .collect();
+        let chosen = g
+            .nominators()
+            .into_iter()
+            .filter(|&p| v.plays(&map.power(p).name))
+            .map(|p| {
+                let homes: Vec<entente_map::ProvinceId> = match e.nomination(p) {
+                    Some(h) => h.to_vec(),
+                    None => map
+                        .province_ids()
+                        .filter(|&c| map.is_centre(c) && g.position().owner(c) == Some(p))
+                        .take(3)
+                        .collect(),
+                };
+                (
+                    map.power(p).name.clone(),
+                    homes
+                        .iter()
+                        .map(|&h| map.province(h).abbr.clone())
+                        .collect(),
+                )
+            })
+            .collect();
         Some(EscalationView {
+            chosen,
             to_place: g.to_place().map(|p| map.power(p).name.clone()),
             nominators: if g.nominating() {
                 g.nominators()
@@ -975,10 +1001,12 @@ fn escalation_form(c: &Ctx, g: &GameOut, d: &GameData, e: &EscalationView, sh: &
                     p.nominated { span.ok { (c.t("nomination-made")) " " (homes.join(", ")) "." } }
                 }
                 div.row {
+                    @let chosen = e.chosen.get(power);
                     @for i in 1..=3 {
+                        @let pick = chosen.and_then(|c| c.get(i - 1));
                         label { (c.tr.a("nomination-centre", &[("n", &i.to_string())]))
                             select name={ "home" (i) } required {
-                                @for (val, label) in &e.centres { option value=(val) { (label) } }
+                                @for (val, label) in &e.centres { option value=(val) selected[pick == Some(val)] { (label) } }
                             }
                         }
                     }
