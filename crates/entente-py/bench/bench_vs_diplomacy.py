@@ -27,6 +27,10 @@ import random
 import threading
 import time
 
+# numpy's OpenBLAS starts a thread per core that competes with entente.Batch's workers;
+# nothing here multiplies matrices.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import diplomacy
 
 import entente

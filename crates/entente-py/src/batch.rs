@@ -70,6 +70,9 @@ impl Hasher for FxHasher {
 
 type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
+/// An empty place of [`Vocab`]'s table (no order packs to it).
+const EMPTY: u64 = u64::MAX;
+
 /// The ids of the orders a game met lately ([`Vocab::id_memo`]): a direct-mapped table of
 /// `2^bits` [`pack`]ed orders, a newer order taking an older one's place.
 pub(crate) struct Memo {
@@ -105,11 +108,10 @@ pub(crate) struct Vocab {
     by_text: FxMap<String, u32>,
     /// Per id, the order it gives (a disband in a retreat phase; a removal in adjustments).
     orders: Vec<Order>,
-    /// Every spelling the legal generator uses ([`key`], [`pack`]ed) to its id, per unit
-    /// (or build) type and location ([`slot`]), sorted: a lookup is a binary search in a few
-    /// kilobytes that the orders of one unit share.
-    by_unit: Vec<Vec<(u64, u32)>>,
-    waive: u32,
+    /// Every spelling the legal generator uses ([`key`], [`pack`]ed) to its id: an open
+    /// addressing table (linear probing, at most half full), a lookup one or two loads.
+    table: Box<[(u64, u32)]>,
+    bits: u32,
     /// Per id, the text as a Python string, made once (get_all_possible_orders).
     py_texts: OnceLock<Vec<Py<PyString>>>,
     /// The areas of the board encoding: DeepMind's order on the standard board, every
@@ -197,18 +199,6 @@ pub(crate) fn pack(o: &Order) -> u64 {
     }
 }
 
-/// Where [`Vocab::by_unit`] keeps an order: by its unit's (or build's) type and location;
-/// `None` for `WAIVE`.
-#[inline]
-fn slot(o: &Order) -> Option<usize> {
-    let at = |ty: Option<UnitType>, l: Loc| 2 * l.index() + (ty == Some(UnitType::Fleet)) as usize;
-    match *o {
-        Order::Build { ty, loc } => Some(at(ty, loc)),
-        Order::Waive => None,
-        _ => o.unit().map(|u| at(u.ty, u.loc)),
-    }
-}
-
 /// A vocabulary order in the legal generator's form (`entente_legal`): an army's move `VIA`
 /// only to a space it borders (a move that needs a convoy is listed without the tag), a
 /// support's destination by province.
@@ -244,13 +234,14 @@ impl Vocab {
             texts: Vec::new(),
             by_text: FxMap::default(),
             orders: Vec::new(),
-            by_unit: vec![Vec::new(); 2 * map.num_locs()],
-            waive: 0,
+            table: Box::new([]),
+            bits: 0,
             py_texts: OnceLock::new(),
             areas: Vec::new(),
             area_names: Vec::new(),
             deepmind: false,
         };
+        let mut keys: Vec<(u64, u32)> = Vec::new();
         let mut add = |o: Order| {
             let text = t.legal_text(&o);
             let id = match v.by_text.get(&text) {
@@ -263,11 +254,7 @@ impl Vocab {
                     id
                 }
             };
-            let k = key(map, &o);
-            match slot(&k) {
-                Some(s) => v.by_unit[s].push((pack(&k), id)),
-                None => v.waive = id,
-            }
+            keys.push((pack(&key(map, &o)), id));
         };
         let prov = |l: Loc| map.province_of(l);
         let coastal: Vec<ProvinceId> = map
@@ -391,11 +378,24 @@ impl Vocab {
             }
         }
         add(Order::Waive);
-        for list in &mut v.by_unit {
-            // Stable: the first id given a spelling keeps it.
-            list.sort_by_key(|e| e.0);
-            list.dedup_by_key(|e| e.0);
+        v.bits = (2 * keys.len()).next_power_of_two().trailing_zeros();
+        let mut table = vec![(EMPTY, 0u32); 1 << v.bits].into_boxed_slice();
+        let mask = (1usize << v.bits) - 1;
+        for (k, id) in keys {
+            let mut at = (mix(k) >> (64 - v.bits)) as usize;
+            loop {
+                match table[at].0 {
+                    EMPTY => {
+                        table[at] = (k, id);
+                        break;
+                    }
+                    // The first id given a spelling keeps it.
+                    x if x == k => break,
+                    _ => at = (at + 1) & mask,
+                }
+            }
         }
+        v.table = table;
 
         // The board's areas.
         // DeepMind's names where the package's differ (the English Channel, the Gulfs of
@@ -431,16 +431,18 @@ impl Vocab {
     /// The id of a legal order.
     #[inline]
     pub(crate) fn id_of(&self, map: &Map, o: &Order) -> Option<u32> {
-        let k = key(map, o);
-        match slot(&k) {
-            None => Some(self.waive),
-            Some(s) => {
-                let list = self.by_unit.get(s)?;
-                let p = pack(&k);
-                list.binary_search_by_key(&p, |e| e.0)
-                    .ok()
-                    .map(|i| list[i].1)
+        let k = pack(&key(map, o));
+        let mask = (1usize << self.bits) - 1;
+        let mut at = (mix(k) >> (64 - self.bits)) as usize;
+        loop {
+            let (x, id) = self.table[at];
+            if x == k {
+                return Some(id);
             }
+            if x == EMPTY {
+                return None;
+            }
+            at = (at + 1) & mask;
         }
     }
 
