@@ -431,9 +431,37 @@ impl Vocab {
     /// The id of a legal order.
     #[inline]
     pub(crate) fn id_of(&self, map: &Map, o: &Order) -> Option<u32> {
-        let k = pack(&key(map, o));
+        self.id_of_key(pack(&key(map, o)))
+    }
+
+    /// Where the lookup of a [`key`] ([`pack`]ed) starts.
+    #[inline]
+    fn home(&self, k: u64) -> usize {
+        (mix(k) >> (64 - self.bits)) as usize
+    }
+
+    /// Asks for the table's place of a packed [`key`] to be brought into the cache: the
+    /// lookups of a phase's orders, the table much larger than the cache, then wait for
+    /// the memory together rather than one after the other.
+    #[inline]
+    pub(crate) fn prefetch(&self, k: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let at = self.table.as_ptr().wrapping_add(self.home(k));
+            // SAFETY: SSE is part of x86-64; a prefetch reads nothing and cannot fault (the
+            // address is in the table anyway).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(at as *const i8) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = k;
+    }
+
+    /// The id of a packed [`key`].
+    #[inline]
+    pub(crate) fn id_of_key(&self, k: u64) -> Option<u32> {
         let mask = (1usize << self.bits) - 1;
-        let mut at = (mix(k) >> (64 - self.bits)) as usize;
+        let mut at = self.home(k);
         loop {
             let (x, id) = self.table[at];
             if x == k {
@@ -461,7 +489,19 @@ impl Vocab {
         memo: &mut Memo,
         out: &mut Vec<u32>,
     ) -> bool {
-        let Some(id) = self.id_memo(map, o, memo) else {
+        let id = self.id_memo(map, o, memo);
+        self.push_ids(map, o, id, out)
+    }
+
+    /// [`Vocab::push_legal_ids`] without a memo.
+    pub(crate) fn push_legal_ids_direct(&self, map: &Map, o: &Order, out: &mut Vec<u32>) -> bool {
+        self.push_ids(map, o, self.id_of(map, o), out)
+    }
+
+    /// Appends `id`, the id of `o`, and the ids of its other texts (a support of a fleet's
+    /// move with each coast).
+    fn push_ids(&self, map: &Map, o: &Order, id: Option<u32>, out: &mut Vec<u32>) -> bool {
+        let Some(id) = id else {
             return false;
         };
         out.push(id);
@@ -534,7 +574,6 @@ enum Played {
 struct Lite {
     pos: Position,
     phase: Phase,
-    engine: Engine,
     over: bool,
     victory: usize,
     end_year: Option<i32>,
@@ -571,12 +610,16 @@ impl Played {
 
     /// Adjudicates the phase and moves to the next with something to decide (as a single
     /// `entente.Game`'s `process`).
-    fn process(&mut self, map: &Map, rules: &Rulebook, orders: &[(PowerId, Order)]) {
+    fn process(
+        &mut self,
+        engine: &mut Engine,
+        map: &Map,
+        rules: &Rulebook,
+        orders: &[(PowerId, Order)],
+    ) {
         match self {
             Played::Lite(g) => {
-                let t = g
-                    .engine
-                    .step(map, rules, &Restrictions::NONE, g.phase, &mut g.pos, orders);
+                let t = engine.step(map, rules, &Restrictions::NONE, g.phase, &mut g.pos, orders);
                 if t.fall_ended
                     && map
                         .power_ids()
@@ -615,12 +658,18 @@ impl Played {
     }
 }
 
+/// One game of a batch: its position and what it drew. The legal generator and the phase
+/// engine, whose tables and scratch space are the bulk of the memory a game touches, are
+/// a [`Worker`]'s, shared by the games of a chunk (stepped one after the other on one
+/// core, they stay in its cache).
 struct Slot {
     played: Played,
-    legal: Legal,
     buf: LegalOrders,
     /// The phase (`phases`) `buf` is of.
     buf_at: Option<u64>,
+    /// The phase `packed`, `starts` and `group_of` index (made only to read a row that is
+    /// not the phase's random draw).
+    index_at: Option<u64>,
     /// `buf`'s orders, [`pack`]ed, and where each group's start.
     packed: Vec<u64>,
     starts: Vec<usize>,
@@ -635,7 +684,15 @@ struct Slot {
     /// them is known legal and needs no reading.
     drawn: Vec<u32>,
     drawn_at: Option<u64>,
-    memo: Memo,
+    /// `chosen`'s [`key`]s, [`pack`]ed.
+    keys: Vec<u64>,
+}
+
+/// What the games of a chunk share while they are stepped one after the other on one
+/// core: the legal generator and the phase engine (tables and scratch space).
+struct Worker {
+    legal: Legal,
+    engine: Engine,
 }
 
 /// What every game of a batch shares.
@@ -670,7 +727,6 @@ impl Shared {
             Played::Lite(Box::new(Lite {
                 pos: game.position().clone(),
                 phase: game.phase(),
-                engine: Engine::new(),
                 over: game.is_over(),
                 victory: game.victory_centres() as usize,
                 end_year: game.end_year(),
@@ -678,12 +734,12 @@ impl Shared {
         };
         Ok(Slot {
             played,
-            legal: self.tables.legal.clone(),
             buf: LegalOrders::new(),
             buf_at: None,
+            index_at: None,
             packed: Vec::new(),
             starts: Vec::new(),
-            group_of: vec![0; self.tables.map.num_provinces()],
+            group_of: Vec::new(),
             rng: ChaCha8Rng::seed_from_u64(seed),
             episode,
             phases: 0,
@@ -691,8 +747,7 @@ impl Shared {
             chosen: Vec::new(),
             drawn: Vec::new(),
             drawn_at: None,
-            // A batch's games look up few orders (the draws; legal orders when asked).
-            memo: Memo::new(10),
+            keys: Vec::new(),
         })
     }
 }
@@ -702,19 +757,33 @@ impl Slot {
         self.played.over()
     }
 
-    fn fill_legal(&mut self) {
+    /// The legal orders of this phase in `buf` (listed once per phase).
+    fn fill_legal(&mut self, legal: &mut Legal) {
         let at = self.phases;
         if self.buf_at == Some(at) {
             return;
         }
+        // Every game of a batch is of one variant: a worker's generator is either always
+        // a hosted game's (restricted as its phase is) or never.
         if let Played::Hosted(_) = self.played {
-            self.legal.set_restrictions(self.played.restrictions());
+            legal.set_restrictions(self.played.restrictions());
         }
         let pos = self.played.position();
         match self.played.phase().kind {
-            PhaseKind::Movement => self.legal.movement(pos, &mut self.buf),
-            PhaseKind::Retreat => self.legal.retreats(pos, &mut self.buf),
-            PhaseKind::Adjustment => self.legal.adjustments(pos, &mut self.buf),
+            PhaseKind::Movement => legal.movement(pos, &mut self.buf),
+            PhaseKind::Retreat => legal.retreats(pos, &mut self.buf),
+            PhaseKind::Adjustment => legal.adjustments(pos, &mut self.buf),
+        }
+        self.buf_at = Some(at);
+    }
+
+    /// `buf` indexed for reading a row: its orders [`pack`]ed, where each group starts,
+    /// each province's group.
+    fn index_legal(&mut self, legal: &mut Legal, provinces: usize) {
+        self.fill_legal(legal);
+        let at = self.phases;
+        if self.index_at == Some(at) {
+            return;
         }
         self.packed.clear();
         self.packed.extend(self.buf.orders().iter().map(pack));
@@ -724,22 +793,29 @@ impl Slot {
             self.starts.push(start);
             start += self.buf.of(g).len();
         }
-        self.group_of.iter_mut().for_each(|g| *g = 0);
+        self.group_of.clear();
+        self.group_of.resize(provinces, 0);
         for (i, g) in self.buf.groups().iter().enumerate() {
             if let Some(p) = g.province {
                 self.group_of[p.index()] = i as u16 + 1;
             }
         }
-        self.buf_at = Some(at);
+        self.index_at = Some(at);
     }
 
     /// The ids of every legal order now (nothing once the game is over).
-    fn legal_ids(&mut self, vocab: &Vocab, map: &Map, out: &mut Vec<u32>) -> Result<(), String> {
+    fn legal_ids(
+        &mut self,
+        legal: &mut Legal,
+        vocab: &Vocab,
+        map: &Map,
+        out: &mut Vec<u32>,
+    ) -> Result<(), String> {
         out.clear();
         if self.over() {
             return Ok(());
         }
-        self.fill_legal();
+        self.fill_legal(legal);
         // One `WAIVE`, where some power may build (as the package lists it: at the build
         // sites; each power with builds due has one in `buf`).
         let mut waive = false;
@@ -753,7 +829,7 @@ impl Slot {
                     }
                     waive = true;
                 }
-                if !vocab.push_legal_ids(map, o, &mut self.memo, out) {
+                if !vocab.push_legal_ids_direct(map, o, out) {
                     return Err(format!("a legal order outside the vocabulary: {o:?}"));
                 }
             }
@@ -762,24 +838,31 @@ impl Slot {
     }
 
     /// One uniform random legal set of orders (as `entente.Game.random_orders`), as ids.
-    fn random_ids(&mut self, vocab: &Vocab, map: &Map, out: &mut Vec<u32>) -> Result<(), String> {
-        out.clear();
+    /// Into `drawn`.
+    fn random_ids(&mut self, legal: &mut Legal, vocab: &Vocab, map: &Map) -> Result<(), String> {
+        self.drawn.clear();
+        self.drawn_at = None;
         if self.over() {
             return Ok(());
         }
-        self.fill_legal();
+        self.fill_legal(legal);
         self.chosen.clear();
         let rng = &mut self.rng;
-        self.legal
-            .choose(&self.buf, |n| rng.random_range(0..n), &mut self.chosen);
+        legal.choose(&self.buf, |n| rng.random_range(0..n), &mut self.chosen);
+        // The keys first, their places in the vocabulary's table fetched together; then
+        // the lookups.
+        self.keys.clear();
         for (_, o) in &self.chosen {
-            match vocab.id_memo(map, o, &mut self.memo) {
-                Some(id) => out.push(id),
+            let k = pack(&key(map, o));
+            vocab.prefetch(k);
+            self.keys.push(k);
+        }
+        for (&k, (_, o)) in self.keys.iter().zip(&self.chosen) {
+            match vocab.id_of_key(k) {
+                Some(id) => self.drawn.push(id),
                 None => return Err(format!("a legal order outside the vocabulary: {o:?}")),
             }
         }
-        self.drawn.clear();
-        self.drawn.extend_from_slice(out);
         self.drawn_at = Some(self.phases);
         Ok(())
     }
@@ -787,7 +870,13 @@ impl Slot {
     /// Reads a row of order ids into `self.orders`: each must be a legal order of this
     /// phase, one per unit (or build site); `-1` is padding, `WAIVE` is left to the
     /// default (a build not ordered is waived).
-    fn read_row(&mut self, vocab: &Vocab, t: &Tables, row: &[i64]) -> Result<(), String> {
+    fn read_row(
+        &mut self,
+        legal: &mut Legal,
+        vocab: &Vocab,
+        t: &Tables,
+        row: &[i64],
+    ) -> Result<(), String> {
         self.orders.clear();
         if self.over() {
             return Ok(());
@@ -804,8 +893,8 @@ impl Slot {
             self.orders.extend(chosen);
             return Ok(());
         }
-        self.fill_legal();
         let map = &*t.map;
+        self.index_legal(legal, map.num_provinces());
         let kind = self.played.phase().kind;
         let mut seen = LocSet::EMPTY;
         for &id in row {
@@ -869,16 +958,16 @@ impl Slot {
         Ok(())
     }
 
-    fn step(&mut self, map: &Map, rules: &Rulebook) {
+    fn step(&mut self, engine: &mut Engine, map: &Map, rules: &Rulebook) {
         if self.over() {
             return;
         }
-        self.played.process(map, rules, &self.orders);
+        self.played.process(engine, map, rules, &self.orders);
         self.phases += 1;
     }
 
     /// DeepMind's board vector for every area (see [`PyBatch::board`]).
-    fn board(&mut self, vocab: &Vocab, map: &Map, np: usize, out: &mut [f32]) {
+    fn board(&mut self, legal: &mut Legal, vocab: &Vocab, map: &Map, np: usize, out: &mut [f32]) {
         let width = board_width(np);
         let (u_pow, build, remove, d_ty, d_pow, a_ty, sc) = (
             3,
@@ -892,7 +981,7 @@ impl Slot {
         let adjust = self.played.phase().kind == PhaseKind::Adjustment && !self.over();
         let (mut buildable, mut removable) = (LocSet::EMPTY, LocSet::EMPTY);
         if adjust {
-            self.fill_legal();
+            self.fill_legal(legal);
             for o in self.buf.orders() {
                 match *o {
                     Order::Build { loc, .. } => buildable.insert(map.province_of(loc).0),
@@ -964,11 +1053,11 @@ impl Slot {
 
     /// Builds (positive, no more than the free home centres) or removals (negative) due per
     /// power in an adjustment phase; zeros in other phases.
-    fn build_numbers(&mut self, map: &Map, out: &mut [i32]) {
+    fn build_numbers(&mut self, legal: &mut Legal, map: &Map, out: &mut [i32]) {
         if self.over() || self.played.phase().kind != PhaseKind::Adjustment {
             return;
         }
-        self.fill_legal();
+        self.fill_legal(legal);
         let pos = self.played.position();
         for g in self.buf.groups() {
             let due = adjustment_due(map, pos, g.power);
@@ -1004,19 +1093,85 @@ fn board_width(np: usize) -> usize {
 #[pyclass(module = "entente", name = "Batch")]
 pub struct PyBatch {
     shared: Shared,
-    slots: Mutex<Vec<Slot>>,
+    slots: Mutex<Games>,
+}
+
+/// The games of a batch and the workers that step them, a chunk of games each.
+struct Games {
+    slots: Vec<Slot>,
+    workers: Vec<Worker>,
+}
+
+impl std::ops::Deref for Games {
+    type Target = Vec<Slot>;
+    fn deref(&self) -> &Vec<Slot> {
+        &self.slots
+    }
+}
+
+impl std::ops::DerefMut for Games {
+    fn deref_mut(&mut self) -> &mut Vec<Slot> {
+        &mut self.slots
+    }
+}
+
+impl Games {
+    fn new(slots: Vec<Slot>, t: &Tables) -> Games {
+        // A few chunks per core, so that a core done early takes another chunk.
+        let n = (rayon::current_num_threads() * 4).clamp(1, slots.len().max(1));
+        let workers = (0..n)
+            .map(|_| Worker {
+                legal: t.legal.clone(),
+                engine: Engine::new(),
+            })
+            .collect();
+        Games { slots, workers }
+    }
+
+    /// `f(worker, index of the chunk's first game, chunk)` for every chunk of games, the
+    /// chunks spread over the cores (the GIL released by the caller); the results in the
+    /// games' order.
+    fn chunks<R: Send>(
+        &mut self,
+        f: impl Fn(&mut Worker, usize, &mut [Slot]) -> R + Sync + Send,
+    ) -> Vec<R> {
+        let per = self.slots.len().div_ceil(self.workers.len()).max(1);
+        self.slots
+            .par_chunks_mut(per)
+            .zip(self.workers.par_iter_mut())
+            .enumerate()
+            .map(|(c, (slots, w))| f(w, c * per, slots))
+            .collect()
+    }
+
+    /// [`Games::chunks`] writing into `out`, `size` values per game: `f(worker, chunk,
+    /// the chunk's part of out)`.
+    fn chunks_into<T: Send>(
+        &mut self,
+        out: &mut [T],
+        size: usize,
+        f: impl Fn(&mut Worker, &mut [Slot], &mut [T]) + Sync + Send,
+    ) {
+        let per = self.slots.len().div_ceil(self.workers.len()).max(1);
+        self.slots
+            .par_chunks_mut(per)
+            .zip(out.par_chunks_mut((per * size).max(1)))
+            .zip(self.workers.par_iter_mut())
+            .for_each(|((slots, out), w)| f(w, slots, out));
+    }
 }
 
 /// Rows of ids as a 2-D array, `-1` after each row's end.
-fn padded<'py>(py: Python<'py>, rows: &[Vec<u32>]) -> Bound<'py, PyArray2<i32>> {
-    let width = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let mut a = Array2::<i32>::from_elem((rows.len(), width), -1);
-    for (i, r) in rows.iter().enumerate() {
-        for (j, &id) in r.iter().enumerate() {
-            a[[i, j]] = id as i32;
-        }
+fn padded<'py>(py: Python<'py>, rows: &[&[u32]]) -> Bound<'py, PyArray2<i32>> {
+    let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let mut data = Vec::with_capacity(rows.len() * width);
+    for r in rows {
+        data.extend(r.iter().map(|&id| id as i32));
+        data.extend(std::iter::repeat_n(-1, width - r.len()));
     }
-    a.into_pyarray(py)
+    Array2::from_shape_vec((rows.len(), width), data)
+        .expect("shape")
+        .into_pyarray(py)
 }
 
 /// One row of order ids from a 1-D integer array or a sequence of ints.
@@ -1033,7 +1188,7 @@ fn id_row(x: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
 }
 
 impl PyBatch {
-    fn lock(&self, py: Python<'_>) -> MutexGuard<'_, Vec<Slot>> {
+    fn lock(&self, py: Python<'_>) -> MutexGuard<'_, Games> {
         use pyo3::sync::MutexExt;
         match self.slots.lock_py_attached(py) {
             Ok(g) => g,
@@ -1051,16 +1206,18 @@ impl PyBatch {
     }
 
     /// The orders of every game: a 2-D integer array `(n_games, k)`, or a sequence of
-    /// `n_games` rows (lists or 1-D arrays), `-1` padding.
-    fn rows(&self, orders: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<Vec<i64>>> {
-        let rows: Vec<Vec<i64>> = if let Ok(a) = orders.extract::<PyReadonlyArray2<'_, i32>>() {
-            a.as_array()
-                .outer_iter()
-                .map(|r| r.iter().map(|&v| v as i64).collect())
-                .collect()
-        } else if let Ok(a) = orders.extract::<PyReadonlyArray2<'_, i64>>() {
-            a.as_array().outer_iter().map(|r| r.to_vec()).collect()
-        } else {
+    /// `n_games` rows (lists or 1-D arrays), `-1` padding. Copied (Python may change the
+    /// array while the games are stepped without the GIL), into one buffer.
+    fn rows(&self, orders: &Bound<'_, PyAny>, n: usize) -> PyResult<Rows> {
+        if let Ok(a) = orders.extract::<PyReadonlyArray2<'_, i32>>() {
+            let a = a.as_array();
+            return Rows::new(a.nrows(), a.ncols(), a.iter().map(|&v| v as i64), n);
+        }
+        if let Ok(a) = orders.extract::<PyReadonlyArray2<'_, i64>>() {
+            let a = a.as_array();
+            return Rows::new(a.nrows(), a.ncols(), a.iter().copied(), n);
+        }
+        let rows: Vec<Vec<i64>> = {
             if let Ok(nd) = orders.getattr("ndim") {
                 if nd.extract::<usize>().ok() != Some(2) || orders.getattr("dtype").is_ok() {
                     let nd = nd.extract::<usize>().unwrap_or(0);
@@ -1084,13 +1241,36 @@ impl PyBatch {
             }
             rows
         };
-        if rows.len() != n {
+        let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+        let ids = rows.iter().flat_map(|r| {
+            r.iter()
+                .copied()
+                .chain(std::iter::repeat_n(-1, width - r.len()))
+        });
+        Rows::new(rows.len(), width, ids, n)
+    }
+}
+
+/// Every game's row of order ids, `-1` padded to one width.
+struct Rows {
+    ids: Vec<i64>,
+    width: usize,
+}
+
+impl Rows {
+    fn new(rows: usize, width: usize, ids: impl Iterator<Item = i64>, n: usize) -> PyResult<Rows> {
+        if rows != n {
             return Err(value_err(format!(
-                "orders for {} games given, the batch has {n}",
-                rows.len()
+                "orders for {rows} games given, the batch has {n}"
             )));
         }
-        Ok(rows)
+        let mut v = Vec::with_capacity(rows * width);
+        v.extend(ids);
+        Ok(Rows { ids: v, width })
+    }
+
+    fn row(&self, i: usize) -> &[i64] {
+        &self.ids[i * self.width..(i + 1) * self.width]
     }
 }
 
@@ -1128,9 +1308,10 @@ impl PyBatch {
                 .map(|i| shared.new_slot(i, 0))
                 .collect::<PyResult<Vec<Slot>>>()
         })?;
+        let games = Games::new(slots, &shared.tables);
         Ok(PyBatch {
             shared,
-            slots: Mutex::new(slots),
+            slots: Mutex::new(games),
         })
     }
 
@@ -1229,27 +1410,34 @@ impl PyBatch {
         let t = &*self.shared.tables;
         let vocab = t.vocab();
         let mut guard = self.lock(py);
-        let slots: &mut Vec<Slot> = &mut guard;
+        let games: &mut Games = &mut guard;
         if let Some(game) = game {
-            let i = self.slot_index(slots.len(), game)?;
-            let slot = &mut slots[i];
+            let i = self.slot_index(games.slots.len(), game)?;
+            let slot = &mut games.slots[i];
+            let legal = &mut games.workers[0].legal;
             let mut ids = Vec::new();
-            py.detach(|| slot.legal_ids(vocab, &t.map, &mut ids))
+            py.detach(|| slot.legal_ids(legal, vocab, &t.map, &mut ids))
                 .map_err(PyRuntimeError::new_err)?;
             let ids: Vec<i32> = ids.into_iter().map(|x| x as i32).collect();
             return Ok(PyArray1::from_vec(py, ids).into_any());
         }
         let rows = py
             .detach(|| {
-                slots
-                    .par_iter_mut()
-                    .map(|s| {
-                        let mut ids = Vec::new();
-                        s.legal_ids(vocab, &t.map, &mut ids).map(|_| ids)
+                games
+                    .chunks(|w, _, slots| {
+                        let mut rows = Vec::with_capacity(slots.len());
+                        for s in slots {
+                            let mut ids = Vec::new();
+                            s.legal_ids(&mut w.legal, vocab, &t.map, &mut ids)?;
+                            rows.push(ids);
+                        }
+                        Ok(rows)
                     })
-                    .collect::<Result<Vec<_>, String>>()
+                    .into_iter()
+                    .collect::<Result<Vec<Vec<Vec<u32>>>, String>>()
             })
             .map_err(PyRuntimeError::new_err)?;
+        let rows: Vec<&[u32]> = rows.iter().flatten().map(Vec::as_slice).collect();
         Ok(padded(py, &rows).into_any())
     }
 
@@ -1261,18 +1449,19 @@ impl PyBatch {
         let t = &*self.shared.tables;
         let vocab = t.vocab();
         let mut guard = self.lock(py);
-        let slots: &mut Vec<Slot> = &mut guard;
-        let rows = py
-            .detach(|| {
-                slots
-                    .par_iter_mut()
-                    .map(|s| {
-                        let mut ids = Vec::new();
-                        s.random_ids(vocab, &t.map, &mut ids).map(|_| ids)
-                    })
-                    .collect::<Result<Vec<_>, String>>()
-            })
-            .map_err(PyRuntimeError::new_err)?;
+        let games: &mut Games = &mut guard;
+        py.detach(|| {
+            games
+                .chunks(|w, _, slots| {
+                    slots
+                        .iter_mut()
+                        .try_for_each(|s| s.random_ids(&mut w.legal, vocab, &t.map))
+                })
+                .into_iter()
+                .collect::<Result<(), String>>()
+        })
+        .map_err(PyRuntimeError::new_err)?;
+        let rows: Vec<&[u32]> = games.slots.iter().map(|s| s.drawn.as_slice()).collect();
         Ok(padded(py, &rows))
     }
 
@@ -1290,24 +1479,28 @@ impl PyBatch {
         let t = &*self.shared.tables;
         let vocab = t.vocab();
         let mut guard = self.lock(py);
-        let slots: &mut Vec<Slot> = &mut guard;
-        let rows = self.rows(orders, slots.len())?;
+        let games: &mut Games = &mut guard;
+        let rows = self.rows(orders, games.slots.len())?;
         py.detach(|| {
-            let bad = slots
-                .par_iter_mut()
-                .zip(rows.par_iter())
-                .enumerate()
-                .map(|(i, (s, row))| s.read_row(vocab, t, row).map_err(|e| (i, e)))
-                .find_first(|r| r.is_err());
-            if let Some(Err((i, e))) = bad {
-                return Err(format!("game {i}: {e}"));
-            }
+            // Every row read before any game moves: an error leaves every game as it was.
+            let read = games.chunks(|w, first, slots| {
+                for (j, s) in slots.iter_mut().enumerate() {
+                    s.read_row(&mut w.legal, vocab, t, rows.row(first + j))
+                        .map_err(|e| format!("game {}: {e}", first + j))?;
+                }
+                Ok(())
+            });
+            read.into_iter().collect::<Result<(), String>>()?;
             let rules = &self.shared.rules;
-            slots.par_iter_mut().for_each(|s| s.step(&t.map, rules));
-            Ok(())
+            games.chunks(|w, _, slots| {
+                for s in slots {
+                    s.step(&mut w.engine, &t.map, rules);
+                }
+            });
+            Ok::<(), String>(())
         })
         .map_err(value_err)?;
-        let done: Vec<bool> = slots.iter().map(Slot::over).collect();
+        let done: Vec<bool> = games.slots.iter().map(Slot::over).collect();
         Ok(PyArray1::from_vec(py, done))
     }
 
@@ -1445,15 +1638,17 @@ impl PyBatch {
         let np = t.map.powers().len();
         let (areas, width) = (vocab.areas.len(), board_width(np));
         let mut guard = self.lock(py);
-        let slots: &mut Vec<Slot> = &mut guard;
-        let mut data = vec![0f32; slots.len() * areas * width];
+        let games: &mut Games = &mut guard;
+        let n = games.slots.len();
+        let mut data = vec![0f32; n * areas * width];
         py.detach(|| {
-            slots
-                .par_iter_mut()
-                .zip(data.par_chunks_mut(areas * width))
-                .for_each(|(s, out)| s.board(vocab, &t.map, np, out))
+            games.chunks_into(&mut data, areas * width, |w, slots, out| {
+                for (s, out) in slots.iter_mut().zip(out.chunks_mut(areas * width)) {
+                    s.board(&mut w.legal, vocab, &t.map, np, out);
+                }
+            })
         });
-        let a = Array3::from_shape_vec((slots.len(), areas, width), data)
+        let a = Array3::from_shape_vec((n, areas, width), data)
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         Ok(a.into_pyarray(py))
     }
@@ -1473,15 +1668,16 @@ impl PyBatch {
         let t = &*self.shared.tables;
         let np = t.map.powers().len();
         let mut guard = self.lock(py);
-        let slots: &mut Vec<Slot> = &mut guard;
-        let mut data = vec![0i32; slots.len() * np];
+        let games: &mut Games = &mut guard;
+        let n = games.slots.len();
+        let mut data = vec![0i32; n * np];
         py.detach(|| {
-            slots
-                .par_iter_mut()
-                .zip(data.par_chunks_mut(np))
-                .for_each(|(s, out)| s.build_numbers(&t.map, out))
+            games.chunks_into(&mut data, np, |w, slots, out| {
+                for (s, out) in slots.iter_mut().zip(out.chunks_mut(np)) {
+                    s.build_numbers(&mut w.legal, &t.map, out);
+                }
+            })
         });
-        let n = slots.len();
         Array2::from_shape_vec((n, np), data)
             .expect("shape")
             .into_pyarray(py)
