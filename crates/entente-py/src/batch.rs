@@ -567,10 +567,11 @@ impl Vocab {
 /// victory count after a Fall, `end_year` passed); the Great War's, whose setup makes Italy
 /// neutral until a coin toss, by the host's `Session`, as `entente.Game` plays it.
 enum Played {
-    Lite(Box<Lite>),
+    Lite(Lite),
     Hosted(Box<Session>),
 }
 
+#[derive(Clone)]
 struct Lite {
     pos: Position,
     phase: Phase,
@@ -701,6 +702,9 @@ struct Shared {
     rules: Rulebook,
     end_year: Option<i32>,
     seed: u64,
+    /// A game played on the engine directly, at its start (the same for every seed: the
+    /// seed only draws the orders), copied for each new game.
+    lite: Option<Lite>,
 }
 
 /// splitmix64: a game's seed from the batch's, the game's index and its episode.
@@ -717,21 +721,22 @@ impl Shared {
         mix(self.seed ^ mix(i as u64) ^ mix(episode.wrapping_mul(0x1_0000_0001)))
     }
 
+    /// A new game with this seed, at its start.
+    fn played(&self, seed: u64) -> PyResult<Played> {
+        Ok(match &self.lite {
+            Some(lite) => Played::Lite(lite.clone()),
+            None => Played::Hosted(Box::new(new_session(
+                &self.tables,
+                self.rules,
+                self.end_year,
+                seed,
+            )?)),
+        })
+    }
+
     fn new_slot(&self, i: usize, episode: u64) -> PyResult<Slot> {
         let seed = self.game_seed(i, episode);
-        let session = new_session(&self.tables, self.rules, self.end_year, seed)?;
-        let played = if self.tables.map.setup.is_some() {
-            Played::Hosted(Box::new(session))
-        } else {
-            let game = session.into_game();
-            Played::Lite(Box::new(Lite {
-                pos: game.position().clone(),
-                phase: game.phase(),
-                over: game.is_over(),
-                victory: game.victory_centres() as usize,
-                end_year: game.end_year(),
-            }))
-        };
+        let played = self.played(seed)?;
         Ok(Slot {
             played,
             buf: LegalOrders::new(),
@@ -753,6 +758,22 @@ impl Shared {
 }
 
 impl Slot {
+    /// Game `i`'s next game, in this slot's buffers.
+    fn restart(&mut self, shared: &Shared, i: usize) -> PyResult<()> {
+        let seed = shared.game_seed(i, self.episode + 1);
+        self.played = shared.played(seed)?;
+        self.episode += 1;
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+        // `phases` goes on counting: nothing drawn or listed is of the new game.
+        self.buf_at = None;
+        self.index_at = None;
+        self.drawn_at = None;
+        self.drawn.clear();
+        self.chosen.clear();
+        self.orders.clear();
+        Ok(())
+    }
+
     fn over(&self) -> bool {
         self.played.over()
     }
@@ -1295,11 +1316,25 @@ impl PyBatch {
                 "{map_name}: Escalation's placement phases have no order ids; use entente.Game"
             )));
         }
+        let rules = parse_rules(rules)?;
+        let lite = if tables.map.setup.is_none() {
+            let game = new_session(&tables, rules, end_year, 0)?.into_game();
+            Some(Lite {
+                pos: game.position().clone(),
+                phase: game.phase(),
+                over: game.is_over(),
+                victory: game.victory_centres() as usize,
+                end_year: game.end_year(),
+            })
+        } else {
+            None
+        };
         let shared = Shared {
-            rules: parse_rules(rules)?,
+            rules,
             tables,
             end_year,
             seed: seed.unwrap_or_else(now_seed),
+            lite,
         };
         let slots = py.detach(|| {
             shared.tables.vocab();
@@ -1516,32 +1551,32 @@ impl PyBatch {
     #[pyo3(signature = (games = None))]
     fn reset(&self, py: Python<'_>, games: Option<Vec<i64>>) -> PyResult<()> {
         let mut guard = self.lock(py);
-        let slots: &mut Vec<Slot> = &mut guard;
-        let n = slots.len();
-        let which: Vec<usize> = match games {
-            Some(list) => list
-                .into_iter()
-                .map(|g| self.slot_index(n, g))
-                .collect::<PyResult<_>>()?,
-            None => (0..n).filter(|&i| slots[i].over()).collect(),
+        let all: &mut Games = &mut guard;
+        let n = all.slots.len();
+        let which: Vec<bool> = match games {
+            Some(list) => {
+                let mut which = vec![false; n];
+                for g in list {
+                    which[self.slot_index(n, g)?] = true;
+                }
+                which
+            }
+            None => all.slots.iter().map(Slot::over).collect(),
         };
         let shared = &self.shared;
-        let old: &Vec<Slot> = slots;
-        let fresh = py.detach(|| {
-            which
-                .par_iter()
-                .map(|&i| {
-                    let phases = old[i].phases;
-                    let mut s = shared.new_slot(i, old[i].episode + 1)?;
-                    s.phases = phases;
-                    Ok((i, s))
-                })
-                .collect::<PyResult<Vec<_>>>()
-        })?;
-        for (i, s) in fresh {
-            slots[i] = s;
-        }
-        Ok(())
+        let which = &which;
+        py.detach(|| {
+            all.chunks(|_, first, slots| {
+                for (j, s) in slots.iter_mut().enumerate() {
+                    if which[first + j] {
+                        s.restart(shared, first + j)?;
+                    }
+                }
+                Ok(())
+            })
+            .into_iter()
+            .collect::<PyResult<()>>()
+        })
     }
 
     /// Phases adjudicated so far, over every game and episode.
