@@ -6,30 +6,10 @@
 //! listener on loopback.
 
 mod common;
+use common::relay::{free_port, mail_in, smtp_send};
 use common::scratch;
 use common::server::{full_game, wait_for, Client, Server};
 use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// Runs `entente mail-in` on one mail; its answer.
-fn mail_in(db: &str, mail: &[u8]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_entente"))
-        .args(["mail-in", "--database", db, "--show-answer"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run entente mail-in");
-    child.stdin.take().unwrap().write_all(mail).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "mail-in failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 fn mail(from: &str, id: &str, body: &str) -> Vec<u8> {
     format!(
@@ -195,54 +175,6 @@ fn by_mail(server: &Server, db: &str, tag: &str) {
         3,
         "{g}"
     );
-}
-
-/// A port free on loopback now.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// One mail through the SMTP listener, as a mail server hands it over.
-fn smtp_send(port: u16, from: &str, raw: &[u8]) -> u16 {
-    use std::io::{BufRead, BufReader};
-    let stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect to --smtp");
-    stream
-        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
-        .unwrap();
-    let mut w = stream.try_clone().unwrap();
-    let mut r = BufReader::new(stream);
-    let code = |r: &mut BufReader<std::net::TcpStream>| -> u16 {
-        loop {
-            let mut line = String::new();
-            r.read_line(&mut line).unwrap();
-            if line.len() < 4 || line.as_bytes()[3] != b'-' {
-                return line.get(..3).and_then(|c| c.parse().ok()).unwrap_or(0);
-            }
-        }
-    };
-    assert_eq!(code(&mut r), 220);
-    for (cmd, want) in [
-        ("EHLO mail.example.org\r\n".to_string(), 250),
-        (format!("MAIL FROM:<{from}>\r\n"), 250),
-        ("RCPT TO:<judge@club.example>\r\n".to_string(), 250),
-        ("DATA\r\n".to_string(), 354),
-    ] {
-        w.write_all(cmd.as_bytes()).unwrap();
-        assert_eq!(code(&mut r), want, "{cmd}");
-    }
-    let mut data = raw.to_vec();
-    if !data.ends_with(b"\r\n") {
-        data.extend_from_slice(b"\r\n");
-    }
-    data.extend_from_slice(b".\r\n");
-    w.write_all(&data).unwrap();
-    let end = code(&mut r);
-    w.write_all(b"QUIT\r\n").unwrap();
-    end
 }
 
 #[test]

@@ -4,12 +4,10 @@
 //! nothing; a Message-ID is executed once; automatic mail is not answered.
 
 mod common;
-use common::relay::{delivered, free_port, judge_server, mail_python, Relay};
+use common::relay::{delivered, free_port, judge_server, mail_in, mail_python, smtp_send, Relay};
 use common::scratch;
 use common::server::{full_game, Client, Server};
 use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 const ORDERS: &[(&str, &str)] = &[
     ("Austria", "A Vie - Gal\nA Bud - Ser\nF Tri - Alb"),
@@ -91,25 +89,6 @@ fn cp1250(s: &str) -> Vec<u8> {
             c => panic!("no cp1250 byte for {c}"),
         })
         .collect()
-}
-
-/// Runs `entente mail-in` on one mail; its output.
-fn mail_in(db: &str, mail: &[u8]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_entente"))
-        .args(["mail-in", "--database", db, "--show-answer"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run entente mail-in");
-    child.stdin.take().unwrap().write_all(mail).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "mail-in failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 fn mail(from: &str, id: &str, headers: &str, body: &str) -> Vec<u8> {
@@ -472,54 +451,6 @@ fn mail_players_get_reminders_and_results_with_the_board_attached() {
             "a web player got mail: {m}"
         );
     }
-}
-
-/// Sends one mail to the server's SMTP listener as a mail server would; the reply code to
-/// the end of its data.
-fn smtp_send(port: u16, from: &str, raw: &[u8]) -> u16 {
-    use std::io::{BufRead, BufReader};
-    let stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect to --smtp");
-    stream
-        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
-        .unwrap();
-    let mut w = stream.try_clone().unwrap();
-    let mut r = BufReader::new(stream);
-    let code = |r: &mut BufReader<std::net::TcpStream>| -> u16 {
-        loop {
-            let mut line = String::new();
-            r.read_line(&mut line).unwrap();
-            // "250-..." continues, "250 ..." ends a reply.
-            if line.len() < 4 || line.as_bytes()[3] != b'-' {
-                return line.get(..3).and_then(|c| c.parse().ok()).unwrap_or(0);
-            }
-        }
-    };
-    assert_eq!(code(&mut r), 220);
-    for (cmd, want) in [
-        ("EHLO mail.example.org\r\n".to_string(), 250),
-        (format!("MAIL FROM:<{from}>\r\n"), 250),
-        ("RCPT TO:<judge@club.example>\r\n".to_string(), 250),
-        ("DATA\r\n".to_string(), 354),
-    ] {
-        w.write_all(cmd.as_bytes()).unwrap();
-        assert_eq!(code(&mut r), want, "{cmd}");
-    }
-    // Dot-stuffing: a line that begins with a dot gets one more.
-    let mut data = Vec::new();
-    for line in raw.split_inclusive(|&b| b == b'\n') {
-        if line.first() == Some(&b'.') {
-            data.push(b'.');
-        }
-        data.extend_from_slice(line);
-    }
-    if !data.ends_with(b"\r\n") {
-        data.extend_from_slice(b"\r\n");
-    }
-    data.extend_from_slice(b".\r\n");
-    w.write_all(&data).unwrap();
-    let end = code(&mut r);
-    w.write_all(b"QUIT\r\n").unwrap();
-    end
 }
 
 const BUILDS: &[(&str, &str)] = &[

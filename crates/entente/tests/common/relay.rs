@@ -97,3 +97,70 @@ pub fn judge_server(database: &str, relay_port: u16, extra: &[&str]) -> super::s
     args.extend_from_slice(extra);
     super::server::Server::start_with(database, &args)
 }
+
+/// Sends one mail to the server's SMTP listener as a mail server would; the reply code to
+/// the end of its data.
+pub fn smtp_send(port: u16, from: &str, raw: &[u8]) -> u16 {
+    use std::io::{BufRead, BufReader, Write};
+    let stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect to --smtp");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    let mut w = stream.try_clone().unwrap();
+    let mut r = BufReader::new(stream);
+    let code = |r: &mut BufReader<std::net::TcpStream>| -> u16 {
+        loop {
+            let mut line = String::new();
+            r.read_line(&mut line).unwrap();
+            // "250-..." continues, "250 ..." ends a reply.
+            if line.len() < 4 || line.as_bytes()[3] != b'-' {
+                return line.get(..3).and_then(|c| c.parse().ok()).unwrap_or(0);
+            }
+        }
+    };
+    assert_eq!(code(&mut r), 220);
+    for (cmd, want) in [
+        ("EHLO mail.example.org\r\n".to_string(), 250),
+        (format!("MAIL FROM:<{from}>\r\n"), 250),
+        ("RCPT TO:<judge@club.example>\r\n".to_string(), 250),
+        ("DATA\r\n".to_string(), 354),
+    ] {
+        w.write_all(cmd.as_bytes()).unwrap();
+        assert_eq!(code(&mut r), want, "{cmd}");
+    }
+    // Dot-stuffing: a line that begins with a dot gets one more.
+    let mut data = Vec::new();
+    for line in raw.split_inclusive(|&b| b == b'\n') {
+        if line.first() == Some(&b'.') {
+            data.push(b'.');
+        }
+        data.extend_from_slice(line);
+    }
+    if !data.ends_with(b"\r\n") {
+        data.extend_from_slice(b"\r\n");
+    }
+    data.extend_from_slice(b".\r\n");
+    w.write_all(&data).unwrap();
+    let end = code(&mut r);
+    w.write_all(b"QUIT\r\n").unwrap();
+    end
+}
+
+/// Runs `entente mail-in` on one mail; its output.
+pub fn mail_in(db: &str, mail: &[u8]) -> String {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_entente"))
+        .args(["mail-in", "--database", db, "--show-answer"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run entente mail-in");
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), mail).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "mail-in failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
