@@ -31,6 +31,53 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+/// Why a batch call fails: a row of orders the caller gave is refused (Python's
+/// `ValueError`), or a legal order is missing from the map's vocabulary (entente's own fault,
+/// `RuntimeError`).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum BatchError {
+    #[error("a legal order outside the vocabulary: {0}")]
+    OutsideVocabulary(String),
+    #[error("unknown order id {id} (ids are 0..{len}, -1 pads)")]
+    UnknownId { id: i64, len: usize },
+    #[error("order {id} '{text}' is not legal in {phase}")]
+    NotLegal {
+        id: i64,
+        text: String,
+        phase: String,
+    },
+    #[error("two orders for {place} in {phase} (order {id} '{text}')")]
+    TwoOrders {
+        place: String,
+        phase: String,
+        id: i64,
+        text: String,
+    },
+    #[error("game {game}: {error}")]
+    InGame { game: usize, error: Box<BatchError> },
+}
+
+impl BatchError {
+    /// Whether the caller's input is at fault (else entente is).
+    fn is_input(&self) -> bool {
+        match self {
+            BatchError::OutsideVocabulary(_) => false,
+            BatchError::InGame { error, .. } => error.is_input(),
+            _ => true,
+        }
+    }
+}
+
+impl From<BatchError> for PyErr {
+    fn from(e: BatchError) -> PyErr {
+        if e.is_input() {
+            value_err(e)
+        } else {
+            PyRuntimeError::new_err(e.to_string())
+        }
+    }
+}
+
 /// A small fast hash for [`Order`] keys (a few bytes each).
 #[derive(Default, Clone, Copy)]
 pub(crate) struct FxHasher(u64);
@@ -831,7 +878,7 @@ impl Slot {
         vocab: &Vocab,
         map: &Map,
         out: &mut Vec<u32>,
-    ) -> Result<(), String> {
+    ) -> Result<(), BatchError> {
         out.clear();
         if self.over() {
             return Ok(());
@@ -851,7 +898,7 @@ impl Slot {
                     waive = true;
                 }
                 if !vocab.push_legal_ids_direct(map, o, out) {
-                    return Err(format!("a legal order outside the vocabulary: {o:?}"));
+                    return Err(BatchError::OutsideVocabulary(format!("{o:?}")));
                 }
             }
         }
@@ -860,7 +907,12 @@ impl Slot {
 
     /// One uniform random legal set of orders (as `entente.Game.random_orders`), as ids.
     /// Into `drawn`.
-    fn random_ids(&mut self, legal: &mut Legal, vocab: &Vocab, map: &Map) -> Result<(), String> {
+    fn random_ids(
+        &mut self,
+        legal: &mut Legal,
+        vocab: &Vocab,
+        map: &Map,
+    ) -> Result<(), BatchError> {
         self.drawn.clear();
         self.drawn_at = None;
         if self.over() {
@@ -881,7 +933,7 @@ impl Slot {
         for (&k, (_, o)) in self.keys.iter().zip(&self.chosen) {
             match vocab.id_of_key(k) {
                 Some(id) => self.drawn.push(id),
-                None => return Err(format!("a legal order outside the vocabulary: {o:?}")),
+                None => return Err(BatchError::OutsideVocabulary(format!("{o:?}"))),
             }
         }
         self.drawn_at = Some(self.phases);
@@ -897,7 +949,7 @@ impl Slot {
         vocab: &Vocab,
         t: &Tables,
         row: &[i64],
-    ) -> Result<(), String> {
+    ) -> Result<(), BatchError> {
         self.orders.clear();
         if self.over() {
             return Ok(());
@@ -923,10 +975,10 @@ impl Slot {
                 continue;
             }
             if id < 0 || id as usize >= vocab.texts.len() {
-                return Err(format!(
-                    "unknown order id {id} (ids are 0..{}, -1 pads)",
-                    vocab.texts.len()
-                ));
+                return Err(BatchError::UnknownId {
+                    id,
+                    len: vocab.texts.len(),
+                });
             }
             let order = vocab.order(id as u32, kind);
             if order == Order::Waive {
@@ -959,19 +1011,19 @@ impl Slot {
                 }
             };
             let Some(power) = power else {
-                return Err(format!(
-                    "order {id} '{}' is not legal in {}",
-                    vocab.texts[id as usize],
-                    py_phase(self.played.phase())
-                ));
+                return Err(BatchError::NotLegal {
+                    id,
+                    text: vocab.texts[id as usize].to_string(),
+                    phase: py_phase(self.played.phase()),
+                });
             };
             if seen.contains(place.0) {
-                return Err(format!(
-                    "two orders for {} in {} (order {id} '{}')",
-                    t.loc(place.loc()),
-                    py_phase(self.played.phase()),
-                    vocab.texts[id as usize]
-                ));
+                return Err(BatchError::TwoOrders {
+                    place: t.loc(place.loc()).to_string(),
+                    phase: py_phase(self.played.phase()),
+                    id,
+                    text: vocab.texts[id as usize].to_string(),
+                });
             }
             seen.insert(place.0);
             self.orders.push((power, order));
@@ -1451,27 +1503,24 @@ impl PyBatch {
             let slot = &mut games.slots[i];
             let legal = &mut games.workers[0].legal;
             let mut ids = Vec::new();
-            py.detach(|| slot.legal_ids(legal, vocab, &t.map, &mut ids))
-                .map_err(PyRuntimeError::new_err)?;
+            py.detach(|| slot.legal_ids(legal, vocab, &t.map, &mut ids))?;
             let ids: Vec<i32> = ids.into_iter().map(|x| x as i32).collect();
             return Ok(PyArray1::from_vec(py, ids).into_any());
         }
-        let rows = py
-            .detach(|| {
-                games
-                    .chunks(|w, _, slots| {
-                        let mut rows = Vec::with_capacity(slots.len());
-                        for s in slots {
-                            let mut ids = Vec::new();
-                            s.legal_ids(&mut w.legal, vocab, &t.map, &mut ids)?;
-                            rows.push(ids);
-                        }
-                        Ok(rows)
-                    })
-                    .into_iter()
-                    .collect::<Result<Vec<Vec<Vec<u32>>>, String>>()
-            })
-            .map_err(PyRuntimeError::new_err)?;
+        let rows = py.detach(|| {
+            games
+                .chunks(|w, _, slots| {
+                    let mut rows = Vec::with_capacity(slots.len());
+                    for s in slots {
+                        let mut ids = Vec::new();
+                        s.legal_ids(&mut w.legal, vocab, &t.map, &mut ids)?;
+                        rows.push(ids);
+                    }
+                    Ok(rows)
+                })
+                .into_iter()
+                .collect::<Result<Vec<Vec<Vec<u32>>>, BatchError>>()
+        })?;
         let rows: Vec<&[u32]> = rows.iter().flatten().map(Vec::as_slice).collect();
         Ok(padded(py, &rows).into_any())
     }
@@ -1493,9 +1542,8 @@ impl PyBatch {
                         .try_for_each(|s| s.random_ids(&mut w.legal, vocab, &t.map))
                 })
                 .into_iter()
-                .collect::<Result<(), String>>()
-        })
-        .map_err(PyRuntimeError::new_err)?;
+                .collect::<Result<(), BatchError>>()
+        })?;
         let rows: Vec<&[u32]> = games.slots.iter().map(|s| s.drawn.as_slice()).collect();
         Ok(padded(py, &rows))
     }
@@ -1521,20 +1569,22 @@ impl PyBatch {
             let read = games.chunks(|w, first, slots| {
                 for (j, s) in slots.iter_mut().enumerate() {
                     s.read_row(&mut w.legal, vocab, t, rows.row(first + j))
-                        .map_err(|e| format!("game {}: {e}", first + j))?;
+                        .map_err(|e| BatchError::InGame {
+                            game: first + j,
+                            error: Box::new(e),
+                        })?;
                 }
                 Ok(())
             });
-            read.into_iter().collect::<Result<(), String>>()?;
+            read.into_iter().collect::<Result<(), BatchError>>()?;
             let rules = &self.shared.rules;
             games.chunks(|w, _, slots| {
                 for s in slots {
                     s.step(&mut w.engine, &t.map, rules);
                 }
             });
-            Ok::<(), String>(())
-        })
-        .map_err(value_err)?;
+            Ok::<(), BatchError>(())
+        })?;
         let done: Vec<bool> = games.slots.iter().map(Slot::over).collect();
         Ok(PyArray1::from_vec(py, done))
     }
