@@ -68,7 +68,7 @@ fn lookup(s: &Session, name: &str) -> ApiResult<PowerId> {
 }
 
 /// The next phase's deadline, from the game's schedule.
-fn schedule_next(s: &mut Session, o: &NewGame) -> ApiResult<()> {
+pub(crate) fn schedule_next(s: &mut Session, o: &NewGame) -> ApiResult<()> {
     if s.game().is_over() {
         return Ok(());
     }

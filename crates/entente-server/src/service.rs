@@ -1874,13 +1874,7 @@ pub async fn place(
     .await?;
     let over = !s.game().in_placement();
     let due = if over {
-        let d = game
-            .options
-            .deadlines
-            .deadline(s.game().phase().kind, now())?;
-        if d.is_some() {
-            s.set_deadline(d)?;
-        }
+        crate::gm::schedule_next(&mut s, &game.options)?;
         due_of(&s)
     } else {
         None
@@ -1940,13 +1934,7 @@ pub async fn nominate(
     .await?;
     let adjudicated = s.game().history().len() > played;
     let due = if adjudicated {
-        let d = game
-            .options
-            .deadlines
-            .deadline(s.game().phase().kind, now())?;
-        if d.is_some() || s.deadline().is_some() {
-            s.set_deadline(d)?;
-        }
+        crate::gm::schedule_next(&mut s, &game.options)?;
         due_of(&s)
     } else {
         game.due_at
