@@ -1656,20 +1656,7 @@ impl PyBatch {
         let pos = slots[self.slot_index(slots.len(), game)?].played.position();
         let d = PyDict::new(py);
         for p in t.map.power_ids() {
-            let mut list: Vec<String> = pos
-                .units_of(p)
-                .map(|u| {
-                    let mut s = String::new();
-                    t.push_unit(&mut s, Some(u.ty), u.loc);
-                    s
-                })
-                .collect();
-            for (_, du) in pos.dislodged().filter(|(_, du)| du.unit.power == p) {
-                let mut s = String::from("*");
-                t.push_unit(&mut s, Some(du.unit.ty), du.unit.loc);
-                list.push(s);
-            }
-            d.set_item(t.power(p), list)?;
+            d.set_item(t.power(p), t.units_of(pos, p))?;
         }
         Ok(d)
     }
@@ -1681,13 +1668,7 @@ impl PyBatch {
         let pos = slots[self.slot_index(slots.len(), game)?].played.position();
         let d = PyDict::new(py);
         for p in t.map.power_ids() {
-            let list: Vec<&str> = t
-                .map
-                .province_ids()
-                .filter(|&c| t.map.is_centre(c) && pos.owner(c) == Some(p))
-                .map(|c| t.loc(c.loc()))
-                .collect();
-            d.set_item(t.power(p), list)?;
+            d.set_item(t.power(p), t.centers_of(&t.map, pos, p))?;
         }
         Ok(d)
     }

@@ -116,6 +116,38 @@ impl Tables {
         out.push(' ');
         out.push_str(self.loc(loc));
     }
+    /// A power's units in `pos` as `Game.get_units(power)` lists them (`["A PAR", "*F BRE"]`:
+    /// dislodged ones last, with `*`).
+    pub(crate) fn units_of(&self, pos: &entente_judge::Position, p: PowerId) -> Vec<String> {
+        let mut out: Vec<String> = pos
+            .units_of(p)
+            .map(|u| {
+                let mut s = String::new();
+                self.push_unit(&mut s, Some(u.ty), u.loc);
+                s
+            })
+            .collect();
+        for (_, d) in pos.dislodged().filter(|(_, d)| d.unit.power == p) {
+            let mut s = String::from("*");
+            self.push_unit(&mut s, Some(d.unit.ty), d.unit.loc);
+            out.push(s);
+        }
+        out
+    }
+
+    /// A power's supply centres in `pos` (on `map`), as `Game.get_centers(power)` lists them.
+    pub(crate) fn centers_of(
+        &self,
+        map: &Map,
+        pos: &entente_judge::Position,
+        p: PowerId,
+    ) -> Vec<String> {
+        map.province_ids()
+            .filter(|&c| map.is_centre(c) && pos.owner(c) == Some(p))
+            .map(|c| self.loc(c.loc()).to_string())
+            .collect()
+    }
+
     fn push_target(&self, out: &mut String, t: &Target) {
         self.push_unit(out, t.ty, t.loc);
     }
@@ -1056,31 +1088,12 @@ impl Inner {
 
     /// `A PAR`, and `*A VIE` for a dislodged unit, as the package lists a power's units.
     fn units_of(&self, p: PowerId) -> Vec<String> {
-        let t = &self.tables;
-        let pos = self.session.game().position();
-        let mut out: Vec<String> = pos
-            .units_of(p)
-            .map(|u| {
-                let mut s = String::new();
-                t.push_unit(&mut s, Some(u.ty), u.loc);
-                s
-            })
-            .collect();
-        for (_, d) in pos.dislodged().filter(|(_, d)| d.unit.power == p) {
-            let mut s = String::from("*");
-            t.push_unit(&mut s, Some(d.unit.ty), d.unit.loc);
-            out.push(s);
-        }
-        out
+        self.tables.units_of(self.session.game().position(), p)
     }
 
     fn centers_of(&self, p: PowerId) -> Vec<String> {
-        let map = self.map();
-        let pos = self.session.game().position();
-        map.province_ids()
-            .filter(|&c| map.is_centre(c) && pos.owner(c) == Some(p))
-            .map(|c| self.tables.loc(c.loc()).to_string())
-            .collect()
+        self.tables
+            .centers_of(self.map(), self.session.game().position(), p)
     }
 
     /// Owned home centres without a unit: where the power may build.
