@@ -511,9 +511,11 @@ struct Inner {
     /// The history length `buf` was computed at (legal orders change only when a phase is
     /// adjudicated).
     buf_at: Option<usize>,
-    /// The possible orders by location as order ids, and the history length they are of.
+    /// The possible orders of the phase as order ids (and who may give each), and the
+    /// history length they are of.
     poss: Option<(usize, Arc<Vec<Vec<u32>>>)>,
-    memo: batch::Memo,
+    /// Scratch: the packed keys of the phase's legal orders.
+    keys: Vec<u64>,
     rng: ChaCha8Rng,
     seed: u64,
     /// The package's `error`: why orders given to `set_orders` were not taken.
@@ -521,6 +523,13 @@ struct Inner {
     /// Each power's influence at a point of the history (`set_state` sets it); from the
     /// start units when `None`.
     influence_base: Option<(usize, Vec<Vec<String>>)>,
+}
+
+/// An order given to `set_orders`: one of the vocabulary's Python strings (the strings
+/// `get_all_possible_orders` lists), known by its address without being read, or text.
+enum Given {
+    Listed(u32),
+    Text(String),
 }
 
 /// A game of Diplomacy, with the Python `diplomacy` package's method names and order
@@ -567,8 +576,7 @@ impl Inner {
             buf: LegalOrders::new(),
             buf_at: None,
             poss: None,
-            // Every possible order of every phase (256 KB).
-            memo: batch::Memo::new(14),
+            keys: Vec::new(),
             rng: ChaCha8Rng::seed_from_u64(seed),
             seed,
             errors: Vec::new(),
@@ -648,15 +656,27 @@ impl Inner {
         PerPower::All(self.tables.clone(), per)
     }
 
-    fn set_orders(&mut self, power: &str, texts: &[String]) -> PyResult<Vec<Echo>> {
+    fn set_orders(&mut self, power: &str, given: &[Given]) -> PyResult<Vec<Echo>> {
         let p = self.power_id(power)?;
         if self.over() {
             return Err(PyRuntimeError::new_err("the game is over"));
         }
+        let tables = self.tables.clone();
+        let vocab = tables.vocab();
+        fn text_of<'a>(vocab: &'a batch::Vocab, g: &'a Given) -> &'a str {
+            match g {
+                Given::Listed(id) => &vocab.texts[*id as usize],
+                Given::Text(t) => t,
+            }
+        }
         // A neutral power (the Great War's Italy before the coin toss) has no possible
         // orders: whatever it is given is left out.
         if !self.session.game().gives_orders(p) {
-            for t in texts.iter().map(|t| t.trim()).filter(|t| !t.is_empty()) {
+            for t in given
+                .iter()
+                .map(|g| text_of(vocab, g).trim())
+                .filter(|t| !t.is_empty())
+            {
                 self.errors.push(format!(
                     "{power}: not a possible order in {}: {t}",
                     self.phase()
@@ -666,17 +686,21 @@ impl Inner {
         }
         // As the package, only the power's possible orders are taken; the others are left
         // out and said in `error`.
-        let mut read: Vec<(String, Order, Option<u32>)> = Vec::with_capacity(texts.len());
-        let tables = self.tables.clone();
-        let vocab = tables.vocab();
+        let mut read: Vec<(String, Order, Option<u32>)> = Vec::with_capacity(given.len());
         let kind = self.kind();
-        for t in texts {
-            let t = t.trim();
+        for g in given {
+            let t = text_of(vocab, g).trim();
             if t.is_empty() {
                 continue;
             }
-            // Fast path: a possible order as the package lists it, taken as written.
-            if let Some(id) = vocab.id_of_text(t) {
+            // Fast path: a possible order as the package lists it, taken as written (a
+            // string of the phase's listing known to be one of the power's orders, or a text
+            // of the vocabulary that is).
+            let found = match *g {
+                Given::Listed(id) => Some(id),
+                Given::Text(_) => vocab.id_of_text(t),
+            };
+            if let Some(id) = found {
                 let order = vocab.order(id, kind);
                 let key = self.order_key(&order);
                 let site_taken = kind != PhaseKind::Movement
@@ -994,7 +1018,8 @@ impl Inner {
     }
 
     /// [`Inner::possible`]`(None)` as ids of the map's vocabulary, computed once per phase;
-    /// `None` if an order is not in it (never expected: the slow path then answers).
+    /// `None` if an order is not in the vocabulary (never expected: the slow path then
+    /// answers).
     fn possible_ids(&mut self) -> Option<Arc<Vec<Vec<u32>>>> {
         let at = self.session.game().history().len();
         if let Some((a, ids)) = &self.poss {
@@ -1008,17 +1033,28 @@ impl Inner {
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); map.num_locs()];
         if !self.over() {
             self.fill_legal();
+            // The keys first, their places in the vocabulary's tables fetched together; then
+            // the lookups.
+            self.keys.clear();
+            for o in self.buf.orders() {
+                let k = batch::pack(&batch::key(map, o));
+                vocab.prefetch(k);
+                self.keys.push(k);
+            }
             let mut ids = Vec::new();
+            let mut start = 0;
             for g in self.buf.groups() {
                 let orders = self.buf.of(g);
+                let keys = &self.keys[start..start + orders.len()];
+                start += orders.len();
                 if g.province.is_some() {
                     let Some(u) = orders.first().and_then(Order::unit) else {
                         continue;
                     };
                     let prov = map.province_of(u.loc).loc();
                     ids.clear();
-                    for o in orders {
-                        if !vocab.push_legal_ids(map, o, &mut self.memo, &mut ids) {
+                    for (o, &k) in orders.iter().zip(keys) {
+                        if !vocab.push_ids(map, o, vocab.id_of_key(k), &mut ids) {
                             return None;
                         }
                     }
@@ -1029,14 +1065,20 @@ impl Inner {
                     continue;
                 }
                 let mut sites: Vec<ProvinceId> = Vec::new();
-                for o in orders {
+                for (o, &k) in orders.iter().zip(keys) {
+                    let id = match *o {
+                        Order::Build { .. } | Order::Remove(_) | Order::Disband(_) => {
+                            vocab.id_of_key(k)?
+                        }
+                        Order::Waive if !sites.is_empty() => vocab.id_of_key(k)?,
+                        _ => continue,
+                    };
                     match *o {
                         Order::Build { loc, .. } => {
                             let prov = map.province_of(loc);
                             if !sites.contains(&prov) {
                                 sites.push(prov);
                             }
-                            let id = vocab.id_of(map, o)?;
                             if prov.loc() != loc {
                                 lists[loc.index()].push(id);
                             }
@@ -1044,14 +1086,12 @@ impl Inner {
                         }
                         Order::Remove(u) | Order::Disband(u) => {
                             let prov = map.province_of(u.loc).loc();
-                            let id = vocab.id_of(map, o)?;
                             if prov != u.loc {
                                 lists[u.loc.index()].push(id);
                             }
                             lists[prov.index()].push(id);
                         }
-                        Order::Waive => {
-                            let id = vocab.id_of(map, o)?;
+                        _ => {
                             for &s in &sites {
                                 lists[s.index()].push(id);
                                 for &c in &map.province(s).coasts {
@@ -1059,7 +1099,6 @@ impl Inner {
                                 }
                             }
                         }
-                        _ => {}
                     }
                 }
             }
@@ -1490,13 +1529,11 @@ impl PyGame {
     /// of the map is a key (`"STP"`, `"STP/SC"`, ...), with the orders of the unit there
     /// (a unit on a coast under both), the builds there, and `WAIVE` at build sites.
     fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let (tables, ids) = {
-            let mut g = self.lock(py);
-            (g.tables.clone(), g.possible_ids())
-        };
+        let tables = self.lock(py).tables.clone();
+        // The texts and keys are Python strings made once per process.
+        let texts = tables.vocab().py_texts(py);
+        let ids = self.lock(py).possible_ids();
         if let Some(ids) = ids {
-            // The texts and keys are Python strings made once per process.
-            let texts = tables.vocab().py_texts(py);
             let locs = tables.py_locs(py);
             let d = PyDict::new(py);
             for (l, list) in ids.iter().enumerate() {
@@ -1556,17 +1593,40 @@ impl PyGame {
         power: &str,
         orders: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let texts: Vec<String> = if let Ok(s) = orders.extract::<String>() {
-            vec![s]
+        // The strings given, or texts read from another sequence (which may run Python
+        // code, so before the game is locked).
+        let strings: Vec<Bound<'py, PyString>>;
+        let mut texts: Vec<String> = Vec::new();
+        if let Ok(s) = orders.cast::<PyString>() {
+            strings = vec![s.clone()];
+        } else if let Some(items) = orders
+            .cast::<PyList>()
+            .ok()
+            .filter(|l| l.is_exact_instance_of::<PyList>())
+            .and_then(|l| l.iter().map(|x| x.cast_into::<PyString>().ok()).collect())
+        {
+            strings = items;
         } else {
-            orders.extract::<Vec<String>>()?
-        };
-        let (tables, echo) = {
+            strings = Vec::new();
+            texts = orders.extract::<Vec<String>>()?;
+        }
+        let tables = self.lock(py).tables.clone();
+        let listed = tables.vocab().py_texts(py);
+        let vocab = tables.vocab();
+        let echo = {
             let mut g = self.lock(py);
-            (g.tables.clone(), g.set_orders(power, &texts)?)
+            let mut given: Vec<Given> = Vec::with_capacity(strings.len() + texts.len());
+            for s in &strings {
+                given.push(match vocab.id_of_py(py, s.as_ptr()) {
+                    Some(id) => Given::Listed(id),
+                    // Reading an exact `str` runs no Python code.
+                    None => Given::Text(s.to_cow()?.into_owned()),
+                });
+            }
+            given.extend(texts.into_iter().map(Given::Text));
+            g.set_orders(power, &given)?
         };
         // A possible order as listed is returned as the listed string.
-        let listed = tables.vocab().py_texts(py);
         let items: Vec<Bound<'py, PyString>> = echo
             .into_iter()
             .map(|e| match e {

@@ -332,6 +332,72 @@ def test_set_orders_as_the_package_on_random_texts(map_name):
         g.process()
 
 
+def test_set_orders_listed_strings_as_the_package():
+    """entente's own listed strings given back (found by address, not read): a power's own
+    listed orders, another power's, the same texts made anew, readable unlisted spellings
+    and junk, as a list, a tuple, one string; both packages keep the same orders and
+    entente says the same number of errors as before the fast path (one per order left
+    out)."""
+    rng = random.Random(11)
+    d, g = both()
+    for _ in range(40):
+        if g.is_game_done:
+            break
+        possible = g.get_all_possible_orders()
+        theirs = d.get_all_possible_orders()
+        assert {k: sorted(v) for k, v in possible.items() if v} == \
+            {k: sorted(v) for k, v in theirs.items() if v}
+        listed = [o for os in possible.values() for o in os]
+        for power in d.powers:
+            mine = [o for loc in g.get_orderable_locations(power) for o in possible[loc]]
+            given = rng.sample(mine, min(3, len(mine))) + rng.sample(listed, min(3, len(listed)))
+            # The same texts as new strings (not the listed objects), and other spellings.
+            given += ["".join(list(o)) for o in rng.sample(listed, min(2, len(listed)))]
+            given += ["A PAR B", "F BRE D", "A MUN - BUR VIA"]
+            given.append("WAIVE" if d.phase_type == "A" else "A BRE H")
+            rng.shuffle(given)
+            errors = len(g.error)
+            kind = rng.choice([list, tuple])
+            d.set_orders(power, [str(o) for o in given])
+            ours = g.set_orders(power, kind(given))
+            assert sorted(g.get_orders(power)) == sorted(d.get_orders(power)), \
+                (d.get_current_phase(), power, given)
+            taken = g.get_orders(power)
+            assert len(g.error) - errors == len([o for o in given if o.strip()]) - len(ours)
+            assert set(ours) >= set(taken)
+            d.clear_orders(power)
+            g.clear_orders(power)
+            # One listed string, given alone, is taken as listed (the very object back).
+            if mine:
+                one = rng.choice(mine)
+                assert g.set_orders(power, one)[0] is one
+                g.clear_orders(power)
+        for power, locs in d.get_orderable_locations().items():
+            orders = [rng.choice(sorted(possible[loc])) for loc in locs if possible[loc]]
+            d.set_orders(power, orders)
+            g.set_orders(power, orders)
+        d.process()
+        g.process()
+        assert {p: sorted(u) for p, u in g.get_units().items()} == \
+            {p: sorted(u) for p, u in d.get_units().items()}
+
+
+def test_set_orders_listed_string_of_another_power_is_left_out():
+    g = entente.Game()
+    possible = g.get_all_possible_orders()
+    move = next(o for o in possible["MUN"] if o == "A MUN - RUH")
+    assert g.set_orders("FRANCE", [move]) == []
+    assert g.get_orders("FRANCE") == []
+    assert g.error and "A MUN - RUH" in g.error[-1]
+    assert g.set_orders("GERMANY", [move]) == ["A MUN - RUH"]
+    # A list subclass and a generator are read as before.
+    class Orders(list):
+        pass
+    assert g.set_orders("FRANCE", Orders(possible["PAR"][:1])) == possible["PAR"][:1]
+    with pytest.raises(TypeError):
+        g.set_orders("FRANCE", ["A PAR H", 3])
+
+
 # -- copies, records, drawing -------------------------------------------------------------
 def test_deepcopy_and_pickle():
     g = entente.Game(seed=4)
