@@ -18,7 +18,7 @@ use entente_host::{Reading, Session, SheetLine};
 use entente_judge::{adjustment_due, Engine, Phase, Position, Restrictions, Rulebook};
 use entente_legal::{Legal, LegalOrders};
 use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
-use entente_orders::{Order, Target};
+use entente_orders::{format_order, Order, Target};
 use numpy::ndarray::{Array2, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyRuntimeError;
@@ -306,6 +306,8 @@ pub(crate) struct Vocab {
     /// Per id, the order in the package's words (`A PAR - BUR`, `F MAO S A GAS - SPA`).
     pub(crate) texts: Vec<String>,
     by_text: FxMap<String, u32>,
+    /// Per id, its order's canonical text (`format_order`: the game record's), made once.
+    pub(crate) canonical: Vec<String>,
     /// Per id, the order it gives (a disband in a retreat phase; a removal in adjustments).
     orders: Vec<Order>,
     /// Every spelling the legal generator uses ([`key`], [`pack`]ed) to its id, in a table
@@ -435,6 +437,7 @@ impl Vocab {
         let mut v = Vocab {
             texts: Vec::new(),
             by_text: FxMap::default(),
+            canonical: Vec::new(),
             orders: Vec::new(),
             table: UnitTables::default(),
             py_texts: OnceLock::new(),
@@ -580,6 +583,7 @@ impl Vocab {
         }
         add(Order::Waive);
         v.table = UnitTables::build(&keys);
+        v.canonical = v.orders.iter().map(|o| format_order(map, o)).collect();
 
         // The board's areas.
         // DeepMind's names where the package's differ (the English Channel, the Gulfs of
@@ -675,6 +679,12 @@ impl Vocab {
             }
         }
         true
+    }
+
+    /// Whether `o` is the id's own order (of which [`Vocab::canonical`] is the text).
+    #[inline]
+    pub(crate) fn is_order(&self, id: u32, o: &Order) -> bool {
+        self.orders.get(id as usize) == Some(o)
     }
 
     /// The order an id gives in a phase of this kind.
@@ -1042,6 +1052,16 @@ impl Slot {
         Ok(())
     }
 
+    /// Whether a row is the orders `random_legal_orders` drew for this phase, as they were.
+    fn is_drawn(&self, row: &[i64]) -> bool {
+        self.drawn_at == Some(self.phases)
+            && row
+                .iter()
+                .copied()
+                .filter(|&id| id != -1)
+                .eq(self.drawn.iter().map(|&id| id as i64))
+    }
+
     /// Reads a row of order ids into `self.orders`: each must be a legal order of this
     /// phase, one per unit (or build site); `-1` is padding, `WAIVE` is left to the
     /// default (a build not ordered is waived).
@@ -1057,13 +1077,7 @@ impl Slot {
             return Ok(());
         }
         // The orders `random_legal_orders` drew for this phase, given back as they were.
-        if self.drawn_at == Some(self.phases)
-            && row
-                .iter()
-                .copied()
-                .filter(|&id| id != -1)
-                .eq(self.drawn.iter().map(|&id| id as i64))
-        {
+        if self.is_drawn(row) {
             let chosen = self.chosen.iter().filter(|(_, o)| *o != Order::Waive);
             self.orders.extend(chosen);
             return Ok(());
@@ -1271,11 +1285,19 @@ pub struct PyBatch {
     slots: Mutex<Games>,
 }
 
-/// The games of a batch and the workers that step them, a chunk of games each.
+/// The games of a batch and the workers that step them, one per thread of the pool.
 struct Games {
     slots: Vec<Slot>,
-    workers: Vec<Worker>,
+    /// A worker per thread of rayon's pool (by `rayon::current_thread_index`): a thread
+    /// steps its chunks one after the other with its own generator and engine, whose
+    /// tables and scratch space stay in its core's cache. Each behind a mutex only a
+    /// thread and its own chunks ever take (uncontended).
+    workers: Vec<Mutex<Worker>>,
 }
+
+/// Games per chunk: small enough that the cores end a call together (a chunk is a few
+/// tenths of a millisecond), large enough that a chunk's overhead does not count.
+const CHUNK: usize = 16;
 
 impl std::ops::Deref for Games {
     type Target = Vec<Slot>;
@@ -1292,15 +1314,25 @@ impl std::ops::DerefMut for Games {
 
 impl Games {
     fn new(slots: Vec<Slot>, t: &Tables) -> Games {
-        // A few chunks per core, so that a core done early takes another chunk.
-        let n = (rayon::current_num_threads() * 4).clamp(1, slots.len().max(1));
+        let n = rayon::current_num_threads().max(1);
         let workers = (0..n)
-            .map(|_| Worker {
-                legal: t.legal.clone(),
-                engine: Engine::new(),
+            .map(|_| {
+                Mutex::new(Worker {
+                    legal: t.legal.clone(),
+                    engine: Engine::new(),
+                })
             })
             .collect();
         Games { slots, workers }
+    }
+
+    /// The calling thread's worker.
+    fn worker(workers: &[Mutex<Worker>]) -> MutexGuard<'_, Worker> {
+        let i = rayon::current_thread_index().unwrap_or(0) % workers.len();
+        match workers[i].lock() {
+            Ok(w) => w,
+            Err(poisoned) => poisoned.into_inner(),
+        }
     }
 
     /// `f(worker, index of the chunk's first game, chunk)` for every chunk of games, the
@@ -1310,12 +1342,11 @@ impl Games {
         &mut self,
         f: impl Fn(&mut Worker, usize, &mut [Slot]) -> R + Sync + Send,
     ) -> Vec<R> {
-        let per = self.slots.len().div_ceil(self.workers.len()).max(1);
+        let workers = &self.workers;
         self.slots
-            .par_chunks_mut(per)
-            .zip(self.workers.par_iter_mut())
+            .par_chunks_mut(CHUNK)
             .enumerate()
-            .map(|(c, (slots, w))| f(w, c * per, slots))
+            .map(|(c, slots)| f(&mut Self::worker(workers), c * CHUNK, slots))
             .collect()
     }
 
@@ -1327,12 +1358,11 @@ impl Games {
         size: usize,
         f: impl Fn(&mut Worker, &mut [Slot], &mut [T]) + Sync + Send,
     ) {
-        let per = self.slots.len().div_ceil(self.workers.len()).max(1);
+        let workers = &self.workers;
         self.slots
-            .par_chunks_mut(per)
-            .zip(out.par_chunks_mut((per * size).max(1)))
-            .zip(self.workers.par_iter_mut())
-            .for_each(|((slots, out), w)| f(w, slots, out));
+            .par_chunks_mut(CHUNK)
+            .zip(out.par_chunks_mut((CHUNK * size).max(1)))
+            .for_each(|(slots, out)| f(&mut Self::worker(workers), slots, out));
     }
 }
 
@@ -1603,7 +1633,8 @@ impl PyBatch {
         if let Some(game) = game {
             let i = self.slot_index(games.slots.len(), game)?;
             let slot = &mut games.slots[i];
-            let legal = &mut games.workers[0].legal;
+            let mut worker = Games::worker(&games.workers);
+            let legal = &mut worker.legal;
             let mut ids = Vec::new();
             py.detach(|| slot.legal_ids(legal, vocab, &t.map, &mut ids))?;
             let ids: Vec<i32> = ids.into_iter().map(|x| x as i32).collect();
@@ -1666,7 +1697,28 @@ impl PyBatch {
         let mut guard = self.lock(py);
         let games: &mut Games = &mut guard;
         let rows = self.rows(orders, games.slots.len())?;
+        let rules = &self.shared.rules;
+        // Each row the orders `random_legal_orders` drew (the usual case): nothing to read,
+        // no error possible; each game read and stepped in one pass over the cores.
+        let drawn = games
+            .slots
+            .iter()
+            .enumerate()
+            .all(|(i, s)| s.over() || s.is_drawn(rows.row(i)));
         py.detach(|| {
+            if drawn {
+                games
+                    .chunks(|w, first, slots| {
+                        for (j, s) in slots.iter_mut().enumerate() {
+                            s.read_row(&mut w.legal, vocab, t, rows.row(first + j))?;
+                            s.step(&mut w.engine, &t.map, rules);
+                        }
+                        Ok::<(), BatchError>(())
+                    })
+                    .into_iter()
+                    .collect::<Result<(), BatchError>>()?;
+                return Ok(());
+            }
             // Every row read before any game moves: an error leaves every game as it was.
             let read = games.chunks(|w, first, slots| {
                 for (j, s) in slots.iter_mut().enumerate() {
@@ -1679,7 +1731,6 @@ impl PyBatch {
                 Ok(())
             });
             read.into_iter().collect::<Result<(), BatchError>>()?;
-            let rules = &self.shared.rules;
             games.chunks(|w, _, slots| {
                 for s in slots {
                     s.step(&mut w.engine, &t.map, rules);

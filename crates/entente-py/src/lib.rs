@@ -39,6 +39,8 @@ pub(crate) struct Tables {
     pub(crate) legal: Legal,
     /// Per location: `PAR`, `STP/SC`.
     pub(crate) loc_up: Vec<String>,
+    /// Per location, its place in `loc_up` sorted (the package's order of names).
+    loc_rank: Vec<u16>,
     /// Per power: `AUSTRIA`.
     pub(crate) power_up: Vec<String>,
     /// The map's order-id vocabulary (`entente.Batch`, the possible orders' texts), built
@@ -51,11 +53,18 @@ pub(crate) struct Tables {
 impl Tables {
     fn new(variant: Variant) -> Tables {
         let map = variant.map.clone();
-        let loc_up = (0..map.num_locs())
+        let loc_up: Vec<String> = (0..map.num_locs())
             .map(|l| map.loc_abbr(Loc(l as u8)).to_uppercase())
             .collect();
         let power_up = map.powers().iter().map(|p| p.name.to_uppercase()).collect();
+        let mut by_name: Vec<usize> = (0..map.num_locs()).collect();
+        by_name.sort_by(|&a, &b| loc_up[a].cmp(&loc_up[b]));
+        let mut loc_rank = vec![0u16; map.num_locs()];
+        for (rank, &l) in by_name.iter().enumerate() {
+            loc_rank[l] = rank as u16;
+        }
         Tables {
+            loc_rank,
             legal: Legal::new(&map),
             variant,
             map,
@@ -547,12 +556,16 @@ enum Given {
 #[pyclass(module = "entente", name = "Game")]
 pub struct PyGame {
     inner: Mutex<Inner>,
+    /// The game's tables (the inner game's, which never change), read without the lock.
+    tables: Arc<Tables>,
 }
 
 impl PyGame {
     fn from_session(session: Session, seed: u64) -> PyResult<PyGame> {
+        let inner = Inner::wrap(session, seed).map_err(value_err)?;
         Ok(PyGame {
-            inner: Mutex::new(Inner::wrap(session, seed).map_err(value_err)?),
+            tables: inner.tables.clone(),
+            inner: Mutex::new(inner),
         })
     }
 
@@ -754,12 +767,15 @@ impl Inner {
                 Some(id) => Echo::Listed(id),
                 None => Echo::Text(self.py_text_as_given(&order, &text)),
             });
+            // A listed order's canonical text is the vocabulary's, made once (unless the id
+            // gives another order in this phase: a removal for a disband).
+            let canonical = match listed {
+                Some(id) if vocab.is_order(id, &order) => vocab.canonical[id as usize].clone(),
+                _ => format_order(self.map(), &order),
+            };
             lines.push(SheetLine {
                 text,
-                reading: Reading::Order {
-                    order,
-                    canonical: format_order(self.map(), &order),
-                },
+                reading: Reading::Order { order, canonical },
             });
         }
         if self.kind() == PhaseKind::Adjustment {
@@ -1175,7 +1191,7 @@ impl Inner {
                 }
             }
         };
-        out.sort_by(|a, b| self.tables.loc(*a).cmp(self.tables.loc(*b)));
+        out.sort_unstable_by_key(|l| self.tables.loc_rank[l.index()]);
         out
     }
 
@@ -1529,7 +1545,7 @@ impl PyGame {
     /// of the map is a key (`"STP"`, `"STP/SC"`, ...), with the orders of the unit there
     /// (a unit on a coast under both), the builds there, and `WAIVE` at build sites.
     fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let tables = self.lock(py).tables.clone();
+        let tables = &self.tables;
         // The texts and keys are Python strings made once per process.
         let texts = tables.vocab().py_texts(py);
         let ids = self.lock(py).possible_ids();
@@ -1610,22 +1626,19 @@ impl PyGame {
             strings = Vec::new();
             texts = orders.extract::<Vec<String>>()?;
         }
-        let tables = self.lock(py).tables.clone();
-        let listed = tables.vocab().py_texts(py);
-        let vocab = tables.vocab();
-        let echo = {
-            let mut g = self.lock(py);
-            let mut given: Vec<Given> = Vec::with_capacity(strings.len() + texts.len());
-            for s in &strings {
-                given.push(match vocab.id_of_py(py, s.as_ptr()) {
-                    Some(id) => Given::Listed(id),
-                    // Reading an exact `str` runs no Python code.
-                    None => Given::Text(s.to_cow()?.into_owned()),
-                });
-            }
-            given.extend(texts.into_iter().map(Given::Text));
-            g.set_orders(power, &given)?
-        };
+        // The vocabulary's own strings (as `get_all_possible_orders` lists them) are known
+        // by their address, without being read.
+        let vocab = self.tables.vocab();
+        let listed = vocab.py_texts(py);
+        let mut given: Vec<Given> = Vec::with_capacity(strings.len() + texts.len());
+        for s in &strings {
+            given.push(match vocab.id_of_py(py, s.as_ptr()) {
+                Some(id) => Given::Listed(id),
+                None => Given::Text(s.to_cow()?.into_owned()),
+            });
+        }
+        given.extend(texts.into_iter().map(Given::Text));
+        let echo = self.lock(py).set_orders(power, &given)?;
         // A possible order as listed is returned as the listed string.
         let items: Vec<Bound<'py, PyString>> = echo
             .into_iter()
