@@ -117,6 +117,16 @@ impl Hasher for FxHasher {
 
 type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
+/// A listed order's record in [`Vocab::recs`].
+struct Rec {
+    order: Order,
+    /// Where its text starts in the arena; the lengths of the text and of the canonical
+    /// text after it.
+    at: u32,
+    text: u16,
+    canonical: u16,
+}
+
 /// Ids by the address of their Python string: open addressing, at most half full. The
 /// strings are the vocabulary's own, kept alive as long as it is, so an address is an id's
 /// for the life of the process.
@@ -306,10 +316,13 @@ pub(crate) struct Vocab {
     /// Per id, the order in the package's words (`A PAR - BUR`, `F MAO S A GAS - SPA`).
     pub(crate) texts: Vec<String>,
     by_text: FxMap<String, u32>,
-    /// Per id, its order's canonical text (`format_order`: the game record's), made once.
-    pub(crate) canonical: Vec<String>,
     /// Per id, the order it gives (a disband in a retreat phase; a removal in adjustments).
     orders: Vec<Order>,
+    /// Per id, what `set_orders` needs of a listed order, together: the order, and where its
+    /// text and its canonical text (`format_order`: the game record's) are in `arena`, one
+    /// after the other. An order given is then one or two cache lines, not six.
+    recs: Vec<Rec>,
+    arena: String,
     /// Every spelling the legal generator uses ([`key`], [`pack`]ed) to its id, in a table
     /// per unit (type and place: the packed key's low bits; a build's too): see
     /// [`UnitTables`].
@@ -437,8 +450,9 @@ impl Vocab {
         let mut v = Vocab {
             texts: Vec::new(),
             by_text: FxMap::default(),
-            canonical: Vec::new(),
             orders: Vec::new(),
+            recs: Vec::new(),
+            arena: String::new(),
             table: UnitTables::default(),
             py_texts: OnceLock::new(),
             areas: Vec::new(),
@@ -583,7 +597,17 @@ impl Vocab {
         }
         add(Order::Waive);
         v.table = UnitTables::build(&keys);
-        v.canonical = v.orders.iter().map(|o| format_order(map, o)).collect();
+        for (o, text) in v.orders.iter().zip(&v.texts) {
+            let canonical = format_order(map, o);
+            v.recs.push(Rec {
+                order: *o,
+                at: v.arena.len() as u32,
+                text: text.len() as u16,
+                canonical: canonical.len() as u16,
+            });
+            v.arena.push_str(text);
+            v.arena.push_str(&canonical);
+        }
 
         // The board's areas.
         // DeepMind's names where the package's differ (the English Channel, the Gulfs of
@@ -681,10 +705,17 @@ impl Vocab {
         true
     }
 
-    /// Whether `o` is the id's own order (of which [`Vocab::canonical`] is the text).
+    /// A listed order: the order it gives in a phase of this kind, its text, and its
+    /// canonical text if it is the id's own order (not a removal for a disband).
     #[inline]
-    pub(crate) fn is_order(&self, id: u32, o: &Order) -> bool {
-        self.orders.get(id as usize) == Some(o)
+    pub(crate) fn listed(&self, id: u32, kind: PhaseKind) -> (Order, &str, Option<&str>) {
+        let r = &self.recs[id as usize];
+        let (at, mid) = (r.at as usize, r.at as usize + r.text as usize);
+        let text = &self.arena[at..mid];
+        match r.order {
+            Order::Disband(u) if kind == PhaseKind::Adjustment => (Order::Remove(u), text, None),
+            o => (o, text, Some(&self.arena[mid..mid + r.canonical as usize])),
+        }
     }
 
     /// The order an id gives in a phase of this kind.

@@ -676,9 +676,10 @@ impl Inner {
         }
         let tables = self.tables.clone();
         let vocab = tables.vocab();
-        fn text_of<'a>(vocab: &'a batch::Vocab, g: &'a Given) -> &'a str {
+        let kind = self.kind();
+        fn text_of<'a>(vocab: &'a batch::Vocab, kind: PhaseKind, g: &'a Given) -> &'a str {
             match g {
-                Given::Listed(id) => &vocab.texts[*id as usize],
+                Given::Listed(id) => vocab.listed(*id, kind).1,
                 Given::Text(t) => t,
             }
         }
@@ -687,7 +688,7 @@ impl Inner {
         if !self.session.game().gives_orders(p) {
             for t in given
                 .iter()
-                .map(|g| text_of(vocab, g).trim())
+                .map(|g| text_of(vocab, kind, g).trim())
                 .filter(|t| !t.is_empty())
             {
                 self.errors.push(format!(
@@ -700,20 +701,27 @@ impl Inner {
         // As the package, only the power's possible orders are taken; the others are left
         // out and said in `error`.
         let mut read: Vec<(String, Order, Option<u32>)> = Vec::with_capacity(given.len());
-        let kind = self.kind();
         for g in given {
-            let t = text_of(vocab, g).trim();
+            // A listed string: its order and text from the vocabulary's record.
+            if let Given::Listed(id) = *g {
+                let (order, t, _) = vocab.listed(id, kind);
+                let key = self.order_key(&order);
+                let site_taken = kind != PhaseKind::Movement
+                    && key.is_some()
+                    && read.iter().any(|(_, o, _)| self.order_key(o) == key);
+                if !site_taken && self.is_listed(p, &order) {
+                    read.push((t.to_string(), order, Some(id)));
+                    continue;
+                }
+            }
+            let t = text_of(vocab, kind, g).trim();
             if t.is_empty() {
                 continue;
             }
             // Fast path: a possible order as the package lists it, taken as written (a
             // string of the phase's listing known to be one of the power's orders, or a text
             // of the vocabulary that is).
-            let found = match *g {
-                Given::Listed(id) => Some(id),
-                Given::Text(_) => vocab.id_of_text(t),
-            };
-            if let Some(id) = found {
+            if let Some(id) = vocab.id_of_text(t).filter(|_| matches!(g, Given::Text(_))) {
                 let order = vocab.order(id, kind);
                 let key = self.order_key(&order);
                 let site_taken = kind != PhaseKind::Movement
@@ -769,9 +777,9 @@ impl Inner {
             });
             // A listed order's canonical text is the vocabulary's, made once (unless the id
             // gives another order in this phase: a removal for a disband).
-            let canonical = match listed {
-                Some(id) if vocab.is_order(id, &order) => vocab.canonical[id as usize].clone(),
-                _ => format_order(self.map(), &order),
+            let canonical = match listed.and_then(|id| vocab.listed(id, kind).2) {
+                Some(c) => c.to_string(),
+                None => format_order(self.map(), &order),
             };
             lines.push(SheetLine {
                 text,
