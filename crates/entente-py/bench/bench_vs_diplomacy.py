@@ -11,7 +11,11 @@ games are then no longer the same but stay equally long (same phase count).
 Timed per engine, summed over the games: `get_all_possible_orders` +
 `get_orderable_locations`, `set_orders`, `process`, and the choice in Python: the engine's
 calls alone (`engine phases/s`) and the whole random-bot loop (`loop phases/s`, what a bot
-written for the package runs). Then entente alone: choosing in Rust (`random_orders`),
+written for the package runs). The sort in that choice is there only so that both engines
+play the same games (they list a location's orders in different orders); a second table
+times the random bot as written for the package (`random.choice(possible[loc])`, no sort,
+as the package's own random bots choose), both engines again on the same seeds (their games
+then differ, equally long). Then entente alone: choosing in Rust (`random_orders`),
 games in parallel threads, and `entente.Batch` (many games stepped in Rust over every core,
 orders as ids: `random_legal_orders` then `step`, finished games `reset`), with the
 package's loop figure of the same run beside it.
@@ -36,8 +40,10 @@ import diplomacy
 import entente
 
 
-def play(game, seed, phases, timing):
-    """`phases` phases (or to the end) of random orders; returns the units at the end."""
+def play(game, seed, phases, timing, sort=True):
+    """`phases` phases (or to the end) of random orders; returns the units at the end.
+    `sort`: each location's orders sorted before the choice (the same games in both
+    engines); without, chosen from the list as given (a random bot as written)."""
     rng = random.Random(seed)
     clock = time.perf_counter
     n = 0
@@ -46,10 +52,16 @@ def play(game, seed, phases, timing):
         possible = game.get_all_possible_orders()
         orderable = game.get_orderable_locations()
         t1 = clock()
-        chosen = {
-            power: [rng.choice(sorted(possible[loc])) for loc in locs if possible[loc]]
-            for power, locs in orderable.items()
-        }
+        if sort:
+            chosen = {
+                power: [rng.choice(sorted(possible[loc])) for loc in locs if possible[loc]]
+                for power, locs in orderable.items()
+            }
+        else:
+            chosen = {
+                power: [rng.choice(possible[loc]) for loc in locs if possible[loc]]
+                for power, locs in orderable.items()
+            }
         t2 = clock()
         timing["choice"] += t2 - t1
         for power, orders in chosen.items():
@@ -130,6 +142,26 @@ def main():
     print(f"ratio entente/diplomacy: {rate['entente'] / rate['diplomacy']:.1f}x engine "
           f"phases/s, {loop_rate['entente'] / loop_rate['diplomacy']:.1f}x the whole loop "
           f"(process alone: {proc_rate['entente'] / proc_rate['diplomacy']:.1f}x)")
+
+    # The random bot as written for the package: the same loop without the sort.
+    bot = {}
+    for name, make in engines.items():
+        t = {"possible": 0.0, "choice": 0.0, "set": 0.0, "process": 0.0, "phases": 0}
+        for s in seeds:
+            play(make(), s, args.phases, t, sort=False)
+        bot[name] = t
+    print(f"a random bot as written for the package (random.choice(possible[loc]), no sort; "
+          f"the same seeds, the games differ between the engines):")
+    print(f"{'engine':<10} {'phases':>6} {'possible':>10} {'set_orders':>10} "
+          f"{'process':>10} {'choice':>10} {'loop phases/s':>14}")
+    bot_rate = {}
+    for name, t in bot.items():
+        total = t["possible"] + t["set"] + t["process"] + t["choice"]
+        bot_rate[name] = t["phases"] / total
+        print(f"{name:<10} {t['phases']:>6} {t['possible']:>9.3f}s {t['set']:>9.3f}s "
+              f"{t['process']:>9.3f}s {t['choice']:>9.3f}s {bot_rate[name]:>14.0f}")
+    print(f"ratio entente/diplomacy, the random bot's loop: "
+          f"{bot_rate['entente'] / bot_rate['diplomacy']:.1f}x")
 
     # entente alone: orders chosen in Rust, one thread, then games in parallel threads.
     t0 = time.perf_counter()
