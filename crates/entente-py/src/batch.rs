@@ -811,11 +811,7 @@ impl Played {
         match self {
             Played::Lite(g) => {
                 let t = engine.step(map, rules, &Restrictions::NONE, g.phase, &mut g.pos, orders);
-                if t.fall_ended
-                    && map
-                        .power_ids()
-                        .any(|w| g.pos.centre_count(map, w) >= g.victory)
-                {
+                if t.fall_ended && someone_has(map, &g.pos, g.victory) {
                     g.over = true;
                 }
                 g.phase = t.next;
@@ -849,6 +845,21 @@ impl Played {
     }
 }
 
+/// Whether some power owns `victory` supply centres: every power's count in one pass over
+/// the centres (`Position::centre_count` power after power passed over them once each).
+fn someone_has(map: &Map, pos: &Position, victory: usize) -> bool {
+    let mut count = [0usize; 64];
+    for c in map.centres().iter() {
+        if let Some(o) = pos.owner(ProvinceId(c)) {
+            match count.get_mut(o.index()) {
+                Some(n) => *n += 1,
+                None => return map.power_ids().any(|w| pos.centre_count(map, w) >= victory),
+            }
+        }
+    }
+    count.iter().any(|&n| n >= victory)
+}
+
 /// One game of a batch: its position and what it drew. The legal generator and the phase
 /// engine, whose tables and scratch space are the bulk of the memory a game touches, are
 /// a [`Worker`]'s, shared by the games of a chunk (stepped one after the other on one
@@ -875,6 +886,11 @@ struct Slot {
     /// them is known legal and needs no reading.
     drawn: Vec<u32>,
     drawn_at: Option<u64>,
+    /// Whether `drawn` was drawn ahead, by `step` right after it moved the game (while the
+    /// game is in the cache), for the next `random_legal_orders` to hand out: the same
+    /// draws from the same generator, made earlier.
+    predrawn: bool,
+    predraw_error: Option<BatchError>,
     /// `chosen`'s [`key`]s, [`pack`]ed.
     keys: Vec<u64>,
 }
@@ -942,6 +958,8 @@ impl Shared {
             chosen: Vec::new(),
             drawn: Vec::new(),
             drawn_at: None,
+            predrawn: false,
+            predraw_error: None,
             keys: Vec::new(),
         })
     }
@@ -958,6 +976,8 @@ impl Slot {
         self.buf_at = None;
         self.index_at = None;
         self.drawn_at = None;
+        self.predrawn = false;
+        self.predraw_error = None;
         self.drawn.clear();
         self.chosen.clear();
         self.orders.clear();
@@ -1083,9 +1103,39 @@ impl Slot {
         Ok(())
     }
 
+    /// Draws the next phase's random orders ahead (see `predrawn`); an error is kept for
+    /// `random_legal_orders` to say (it would have drawn the same).
+    fn predraw(&mut self, legal: &mut Legal, vocab: &Vocab, map: &Map) {
+        self.predrawn = false;
+        self.predraw_error = None;
+        if self.over() {
+            return;
+        }
+        match self.random_ids(legal, vocab, map) {
+            Ok(()) => self.predrawn = self.drawn_at == Some(self.phases),
+            Err(e) => {
+                self.predrawn = true;
+                self.predraw_error = Some(e);
+            }
+        }
+    }
+
+    /// `random_legal_orders` for this game: the orders drawn ahead if any, else a draw.
+    fn hand_out(&mut self, legal: &mut Legal, vocab: &Vocab, map: &Map) -> Result<(), BatchError> {
+        let ahead = std::mem::take(&mut self.predrawn);
+        if let Some(e) = self.predraw_error.take() {
+            return Err(e);
+        }
+        if ahead && self.drawn_at == Some(self.phases) {
+            return Ok(());
+        }
+        self.random_ids(legal, vocab, map)
+    }
+
     /// Whether a row is the orders `random_legal_orders` drew for this phase, as they were.
     fn is_drawn(&self, row: &[i64]) -> bool {
-        self.drawn_at == Some(self.phases)
+        !self.predrawn
+            && self.drawn_at == Some(self.phases)
             && row
                 .iter()
                 .copied()
@@ -1703,7 +1753,7 @@ impl PyBatch {
                 .chunks(|w, _, slots| {
                     slots
                         .iter_mut()
-                        .try_for_each(|s| s.random_ids(&mut w.legal, vocab, &t.map))
+                        .try_for_each(|s| s.hand_out(&mut w.legal, vocab, &t.map))
                 })
                 .into_iter()
                 .collect::<Result<(), BatchError>>()
@@ -1743,6 +1793,7 @@ impl PyBatch {
                         for (j, s) in slots.iter_mut().enumerate() {
                             s.read_row(&mut w.legal, vocab, t, rows.row(first + j))?;
                             s.step(&mut w.engine, &t.map, rules);
+                            s.predraw(&mut w.legal, vocab, &t.map);
                         }
                         Ok::<(), BatchError>(())
                     })
@@ -1765,6 +1816,7 @@ impl PyBatch {
             games.chunks(|w, _, slots| {
                 for s in slots {
                     s.step(&mut w.engine, &t.map, rules);
+                    s.predraw(&mut w.legal, vocab, &t.map);
                 }
             });
             Ok::<(), BatchError>(())
@@ -1797,6 +1849,10 @@ impl PyBatch {
             }
             None => all.slots.iter().map(Slot::over).collect(),
         };
+        // No game to start (most steps): no call over the cores.
+        if !which.contains(&true) {
+            return Ok(());
+        }
         let shared = &self.shared;
         let which = &which;
         py.detach(|| {

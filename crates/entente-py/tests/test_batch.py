@@ -98,6 +98,36 @@ def test_short_games_end_and_reset():
         batch.reset([3])
 
 
+def test_draws_made_ahead_are_the_same_draws():
+    """`step` draws each game's next orders ahead; what `random_legal_orders` hands out is
+    still the single game's `random_orders`, call after call (a second call in a phase is a
+    new draw), and a game started again draws from its new seed."""
+    batch = entente.Batch(2, seed=8)
+    g = entente.Game(seed=batch.game_seed(0))
+    for step in range(12):
+        draws = [batch.random_legal_orders() for _ in range(2)]
+        for chosen in draws:
+            drawn = g.random_orders()
+            ours = texts_of(batch, chosen[0])
+            assert sorted(ours) == sorted(o for os in drawn.values() for o in os)
+        for power, orders in drawn.items():
+            g.set_orders(power, orders)
+        g.process()
+        # The last draw given back as drawn, or the first one read as a bot gives it.
+        batch.step(draws[1] if step % 2 else [draws[1][0][::-1].tolist(),
+                                                draws[1][1].tolist()])
+        assert batch.get_units(0) == g.get_units()
+        if step == 5:
+            batch.reset([1])
+            h = entente.Game(seed=batch.game_seed(1))
+            ours = texts_of(batch, batch.random_legal_orders()[1])
+            assert sorted(ours) == sorted(o for os in h.random_orders().values() for o in os)
+            g_draw = g.random_orders()  # the batch drew for game 0 too
+            ours0 = texts_of(batch, batch.legal_orders(game=0))
+            assert set(o for os in g_draw.values() for o in os) <= set(ours0)
+            break
+
+
 def test_vocabulary():
     batch = entente.Batch(1, seed=1)
     n = batch.num_orders
