@@ -886,11 +886,6 @@ struct Slot {
     /// them is known legal and needs no reading.
     drawn: Vec<u32>,
     drawn_at: Option<u64>,
-    /// Whether `drawn` was drawn ahead, by `step` right after it moved the game (while the
-    /// game is in the cache), for the next `random_legal_orders` to hand out: the same
-    /// draws from the same generator, made earlier.
-    predrawn: bool,
-    predraw_error: Option<BatchError>,
     /// `chosen`'s [`key`]s, [`pack`]ed.
     keys: Vec<u64>,
 }
@@ -958,8 +953,6 @@ impl Shared {
             chosen: Vec::new(),
             drawn: Vec::new(),
             drawn_at: None,
-            predrawn: false,
-            predraw_error: None,
             keys: Vec::new(),
         })
     }
@@ -976,8 +969,6 @@ impl Slot {
         self.buf_at = None;
         self.index_at = None;
         self.drawn_at = None;
-        self.predrawn = false;
-        self.predraw_error = None;
         self.drawn.clear();
         self.chosen.clear();
         self.orders.clear();
@@ -1103,39 +1094,9 @@ impl Slot {
         Ok(())
     }
 
-    /// Draws the next phase's random orders ahead (see `predrawn`); an error is kept for
-    /// `random_legal_orders` to say (it would have drawn the same).
-    fn predraw(&mut self, legal: &mut Legal, vocab: &Vocab, map: &Map) {
-        self.predrawn = false;
-        self.predraw_error = None;
-        if self.over() {
-            return;
-        }
-        match self.random_ids(legal, vocab, map) {
-            Ok(()) => self.predrawn = self.drawn_at == Some(self.phases),
-            Err(e) => {
-                self.predrawn = true;
-                self.predraw_error = Some(e);
-            }
-        }
-    }
-
-    /// `random_legal_orders` for this game: the orders drawn ahead if any, else a draw.
-    fn hand_out(&mut self, legal: &mut Legal, vocab: &Vocab, map: &Map) -> Result<(), BatchError> {
-        let ahead = std::mem::take(&mut self.predrawn);
-        if let Some(e) = self.predraw_error.take() {
-            return Err(e);
-        }
-        if ahead && self.drawn_at == Some(self.phases) {
-            return Ok(());
-        }
-        self.random_ids(legal, vocab, map)
-    }
-
     /// Whether a row is the orders `random_legal_orders` drew for this phase, as they were.
     fn is_drawn(&self, row: &[i64]) -> bool {
-        !self.predrawn
-            && self.drawn_at == Some(self.phases)
+        self.drawn_at == Some(self.phases)
             && row
                 .iter()
                 .copied()
@@ -1753,7 +1714,7 @@ impl PyBatch {
                 .chunks(|w, _, slots| {
                     slots
                         .iter_mut()
-                        .try_for_each(|s| s.hand_out(&mut w.legal, vocab, &t.map))
+                        .try_for_each(|s| s.random_ids(&mut w.legal, vocab, &t.map))
                 })
                 .into_iter()
                 .collect::<Result<(), BatchError>>()
@@ -1793,7 +1754,6 @@ impl PyBatch {
                         for (j, s) in slots.iter_mut().enumerate() {
                             s.read_row(&mut w.legal, vocab, t, rows.row(first + j))?;
                             s.step(&mut w.engine, &t.map, rules);
-                            s.predraw(&mut w.legal, vocab, &t.map);
                         }
                         Ok::<(), BatchError>(())
                     })
@@ -1816,7 +1776,6 @@ impl PyBatch {
             games.chunks(|w, _, slots| {
                 for s in slots {
                     s.step(&mut w.engine, &t.map, rules);
-                    s.predraw(&mut w.legal, vocab, &t.map);
                 }
             });
             Ok::<(), BatchError>(())

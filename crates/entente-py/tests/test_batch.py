@@ -98,10 +98,11 @@ def test_short_games_end_and_reset():
         batch.reset([3])
 
 
-def test_draws_made_ahead_are_the_same_draws():
-    """`step` draws each game's next orders ahead; what `random_legal_orders` hands out is
-    still the single game's `random_orders`, call after call (a second call in a phase is a
-    new draw), and a game started again draws from its new seed."""
+def test_draws_are_the_single_games_call_after_call():
+    """What `random_legal_orders` hands out is the single game's `random_orders`, call
+    after call (a second call in a phase is a new draw), whichever way the step is given
+    (the draw as drawn, or read as a bot gives it), and a game started again draws from its
+    new seed."""
     batch = entente.Batch(2, seed=8)
     g = entente.Game(seed=batch.game_seed(0))
     for step in range(12):
