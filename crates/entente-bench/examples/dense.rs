@@ -17,7 +17,7 @@ fn main() {
         pos.place(
             &map,
             Unit {
-                power: PowerId(p.0 % 7),
+                power: PowerId((p.0 % 7) as u8),
                 ty,
                 loc: p.loc(),
             },

@@ -26,6 +26,11 @@ const COASTS: &[(&str, &str)] = &[
     ("nw", "NWC"),
 ];
 
+/// The most provinces (and powers) DAIDE's protocol numbers: a token's low byte. entente's
+/// own limit is higher ([`entente_map::MAX_LOCATIONS`]); a larger variant (Imperial, 346
+/// provinces) plays everywhere but through DAIDE.
+pub const DAIDE_MAX_PROVINCES: usize = 256;
+
 /// Why a variant cannot be described to DAIDE clients.
 #[derive(Debug, thiserror::Error)]
 pub enum BoardError {
@@ -75,7 +80,7 @@ fn three(word: &str, taken: &mut Vec<String>) -> String {
 
 impl Board {
     pub fn new(map: Arc<Map>) -> Result<Board, BoardError> {
-        if map.num_provinces() > 256 || map.powers().len() > 256 {
+        if map.num_provinces() > DAIDE_MAX_PROVINCES || map.powers().len() > DAIDE_MAX_PROVINCES {
             return Err(BoardError::TooBig(
                 map.num_provinces().max(map.powers().len()),
             ));
@@ -729,6 +734,19 @@ impl Names for Board {
 mod tests {
     use super::*;
     use crate::msg::{parse_text, text};
+
+    #[test]
+    fn a_variant_over_daide_s_256_provinces_is_refused_with_its_size() {
+        let imperial = entente_map::builtin_variant("imperial").unwrap();
+        assert!(imperial.num_provinces() > DAIDE_MAX_PROVINCES);
+        let e = Board::new(Arc::new(imperial))
+            .err()
+            .expect("too big for DAIDE");
+        assert_eq!(
+            e.to_string(),
+            "DAIDE numbers at most 256 provinces and 256 powers; the variant has 346"
+        );
+    }
 
     #[test]
     fn the_standard_map_uses_the_fixed_tokens_and_no_representation() {

@@ -788,7 +788,7 @@ impl Table {
 
     fn units_needing_orders(&self, power: PowerId) -> Vec<Node> {
         let pos = self.game.position();
-        let ordered: BTreeSet<u8> = self
+        let ordered: BTreeSet<u16> = self
             .orders
             .get(&power)
             .map(|l| {
@@ -1302,7 +1302,7 @@ fn illegal_note(i: Illegal, order: &Order, t: &Table, power: PowerId) -> &'stati
                 let pos = t.game.position();
                 if !map.is_centre(prov) {
                     "NSC"
-                } else if map.home_power(prov) != Some(power) {
+                } else if !map.may_build_in(power, prov) {
                     "HSC"
                 } else if pos.owner(prov) != Some(power) {
                     "YSC"

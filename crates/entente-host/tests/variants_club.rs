@@ -4,7 +4,8 @@
 //! joining in Spring 1915. Versailles (`versailles.toml`) is won with 22 centres. The
 //! judge-level rules of each are in `cases/variants/<name>.scn`. Escalation
 //! (`escalation.toml`) is placed at random on the empty board, home centres nominated at
-//! random after Fall 1901, and played on.
+//! random after Fall 1901, and played on. Imperial (`imperial.toml`, 384 locations) is
+//! played from 1861 to its end.
 
 use entente_game::{EndOfGame, Game, Phase, PhaseKind, Season, Setup};
 use entente_host::{Assignment, GameOptions, Player, Session, SessionConfig};
@@ -341,6 +342,32 @@ fn a_random_versailles_game_is_played_to_its_end() {
             EndOfGame::ShortGame { .. } => assert!(s.game().phase().year > 1960),
             other => panic!("seed {seed}: unexpected end {other:?}"),
         }
+    }
+}
+
+#[test]
+fn imperial_starts_in_1861_with_thirteen_powers() {
+    let s = one_power_each("imperial", 1, None);
+    let map = s.map();
+    assert_eq!(map.name, "Imperial");
+    assert_eq!(s.game().phase().year, 1861);
+    assert_eq!(map.powers().len(), 13);
+    assert_eq!(map.num_locs(), 384);
+    assert_eq!(s.game().victory_centres(), 84);
+}
+
+#[test]
+fn a_random_imperial_game_is_played_to_its_end() {
+    // 346 spaces and 384 locations: ids over 255 in every phase of a whole game.
+    let seed = 1;
+    let mut s = one_power_each("imperial", seed, Some(1890));
+    let phases = play_to_the_end(&mut s, seed);
+    assert!(phases > 10, "seed {seed}: {phases} phases");
+    eprintln!("seed {seed}: {phases} phases, {}", s.end_text().unwrap());
+    match s.game().end().expect("the game is over") {
+        EndOfGame::Victory(w) => assert!(s.game().position().centre_count(s.map(), *w) >= 84),
+        EndOfGame::ShortGame { .. } => assert!(s.game().phase().year > 1890),
+        other => panic!("seed {seed}: unexpected end {other:?}"),
     }
 }
 

@@ -33,10 +33,8 @@ pub fn has_adjustment_to_make(map: &Map, pos: &Position, power: PowerId) -> bool
     due < 0
         || (due > 0
             && map
-                .power(power)
-                .home_centres
-                .iter()
-                .any(|&h| pos.owner(h) == Some(power) && pos.unit_at(h).is_none()))
+                .build_centres(power)
+                .any(|h| pos.owner(h) == Some(power) && pos.unit_at(h).is_none()))
 }
 
 pub fn adjudicate_adjustments(
@@ -169,7 +167,7 @@ fn check_build(
     loc: Loc,
 ) -> Result<Unit, Illegal> {
     let p = map.province_of(loc);
-    if map.home_power(p) != Some(power) || pos.owner(p) != Some(power) {
+    if !map.may_build_in(power, p) || pos.owner(p) != Some(power) {
         return Err(Illegal::BuildNotAllowed);
     }
     if pos.unit_at(p).is_some() {

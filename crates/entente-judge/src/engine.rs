@@ -250,7 +250,7 @@ impl Engine {
 /// once: no retreat phase waits for it.
 fn disband_at_once(pos: &mut Position, restrictions: &Restrictions) {
     for i in 0..pos.num_provinces() {
-        let p = entente_map::ProvinceId(i as u8);
+        let p = entente_map::ProvinceId(i as u16);
         if pos
             .dislodged_at(p)
             .is_some_and(|d| d.retreats.is_empty() || restrictions.silent.contains(d.unit.power))

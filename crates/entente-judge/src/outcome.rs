@@ -140,7 +140,7 @@ impl Outcome {
 }
 
 /// Marks a cut or dislodgement read from a record that did not say by whom.
-const UNSTATED: ProvinceId = ProvinceId(u8::MAX);
+const UNSTATED: ProvinceId = ProvinceId(u16::MAX);
 
 impl Failure {
     /// The word the judge-form listing prints.

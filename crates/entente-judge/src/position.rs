@@ -88,7 +88,7 @@ impl Position {
         self.units
             .iter()
             .enumerate()
-            .filter_map(|(i, u)| u.map(|u| (ProvinceId(i as u8), u)))
+            .filter_map(|(i, u)| u.map(|u| (ProvinceId(i as u16), u)))
     }
     pub fn units_of(&self, power: PowerId) -> impl Iterator<Item = Unit> + '_ {
         self.units
@@ -142,7 +142,7 @@ impl Position {
         self.dislodged
             .iter()
             .enumerate()
-            .filter_map(|(i, d)| d.map(|d| (ProvinceId(i as u8), d)))
+            .filter_map(|(i, d)| d.map(|d| (ProvinceId(i as u16), d)))
     }
     pub fn dislodged_at(&self, p: ProvinceId) -> Option<Dislodged> {
         self.dislodged[p.index()]

@@ -6,7 +6,7 @@ use crate::movement::OrderResult;
 use crate::outcome::{Failure, Illegal, Outcome};
 use crate::position::{Position, Unit};
 use crate::restrictions::Restrictions;
-use entente_map::{Loc, Map, PowerId, ProvinceId, UnitType};
+use entente_map::{Loc, Map, PowerId, ProvinceId, UnitType, MAX_LOCATIONS};
 use entente_orders::Order;
 
 #[derive(Clone, Debug, Default)]
@@ -38,8 +38,8 @@ pub fn adjudicate_retreats_into(
 ) {
     let n = map.num_provinces();
     // Chosen target per dislodged province (None = disband), and which order chose it.
-    let mut target: [Option<Option<Loc>>; 256] = [None; 256];
-    let mut conflicted = [false; 256];
+    let mut target: [Option<Option<Loc>>; MAX_LOCATIONS] = [None; MAX_LOCATIONS];
+    let mut conflicted = [false; MAX_LOCATIONS];
     out.orders.clear();
     out.retreated.clear();
     out.disbanded.clear();
@@ -68,7 +68,7 @@ pub fn adjudicate_retreats_into(
             outcome,
         });
     }
-    let mut arrivals = [0u8; 256];
+    let mut arrivals = [0u8; MAX_LOCATIONS];
     for p in 0..n {
         if conflicted[p] {
             target[p] = Some(None);

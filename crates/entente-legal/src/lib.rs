@@ -22,7 +22,7 @@
 //! nothing once the buffers have grown. Sets of provinces are [`LocSet`] bit masks throughout.
 
 use entente_judge::{ConvoyRoutes, Position, Restrictions, Unit};
-use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
+use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType, LOCSET_WORDS};
 use entente_orders::{Order, Target, UnitRef};
 
 /// The orders of one unit (movement and retreat phases) or of one power (adjustments).
@@ -110,19 +110,19 @@ impl LegalOrders {
 /// Members of a set, in increasing order, straight off the mask words.
 #[derive(Clone, Copy)]
 struct Bits {
-    w: [u64; 4],
+    w: [u64; LOCSET_WORDS],
     i: usize,
 }
 
 impl Iterator for Bits {
-    type Item = u8;
+    type Item = u16;
     #[inline]
-    fn next(&mut self) -> Option<u8> {
-        while self.i < 4 {
+    fn next(&mut self) -> Option<u16> {
+        while self.i < LOCSET_WORDS {
             let w = self.w[self.i];
             if w != 0 {
                 self.w[self.i] = w & (w - 1);
-                return Some((self.i as u32 * 64 + w.trailing_zeros()) as u8);
+                return Some((self.i as u32 * 64 + w.trailing_zeros()) as u16);
             }
             self.i += 1;
         }
@@ -138,8 +138,8 @@ fn bits(s: LocSet) -> Bits {
 /// A convoy order some fleet may give: fleet, army, and where the army may go through it.
 #[derive(Clone, Copy, Debug)]
 struct ConvoyEntry {
-    fleet: u8,
-    army: u8,
+    fleet: u16,
+    army: u16,
     dests: LocSet,
 }
 
@@ -148,7 +148,7 @@ struct ConvoyEntry {
 #[derive(Clone, Debug)]
 pub struct Legal {
     provinces: usize,
-    province_of: Vec<u8>,
+    province_of: Vec<u16>,
     /// The map's borders, closed provinces left out (what the hot loops read).
     open: Borders,
     /// The map's borders.
@@ -205,16 +205,16 @@ impl Legal {
     pub fn new(map: &Map) -> Legal {
         let np = map.num_provinces();
         let nl = map.num_locs();
-        let province_of: Vec<u8> = (0..nl).map(|l| map.province_of(Loc(l as u8)).0).collect();
+        let province_of: Vec<u16> = (0..nl).map(|l| map.province_of(Loc(l as u16)).0).collect();
         let army_adj: Vec<LocSet> = (0..np)
-            .map(|p| *map.army_neighbours(ProvinceId(p as u8)))
+            .map(|p| *map.army_neighbours(ProvinceId(p as u16)))
             .collect();
         let fleet_adj: Vec<LocSet> = (0..nl)
-            .map(|l| *map.fleet_neighbours(Loc(l as u8)))
+            .map(|l| *map.fleet_neighbours(Loc(l as u16)))
             .collect();
-        let fleet_reach: Vec<LocSet> = (0..nl).map(|l| *map.fleet_reach(Loc(l as u8))).collect();
+        let fleet_reach: Vec<LocSet> = (0..nl).map(|l| *map.fleet_reach(Loc(l as u16))).collect();
         let pfr: Vec<LocSet> = (0..np)
-            .map(|p| *map.province_fleet_reach(ProvinceId(p as u8)))
+            .map(|p| *map.province_fleet_reach(ProvinceId(p as u16)))
             .collect();
         let mut sea = LocSet::EMPTY;
         let mut convoy_ok = LocSet::EMPTY;
@@ -227,11 +227,10 @@ impl Legal {
             }
         }
         let homes = map
-            .powers()
-            .iter()
+            .power_ids()
             .map(|pw| {
                 let mut s = LocSet::EMPTY;
-                for h in &pw.home_centres {
+                for h in map.build_centres(pw) {
                     s.insert(h.0);
                 }
                 s
@@ -297,7 +296,7 @@ impl Legal {
         self.closed_locs = LocSet::EMPTY;
         for (l, &p) in self.province_of.iter().enumerate() {
             if closed.contains(p) {
-                self.closed_locs.insert(l as u8);
+                self.closed_locs.insert(l as u16);
             }
         }
         // Moves and supports read borders without the closed provinces: nothing to mask in
@@ -329,7 +328,7 @@ impl Legal {
 
     /// Convoying fleets reachable from the army at `f` (avoiding `without`), and the land
     /// spaces they carry it to: what the judge's `convoy_possible` searches.
-    fn convoy_closure(&self, f: u8, fleets: LocSet) -> (LocSet, LocSet) {
+    fn convoy_closure(&self, f: u16, fleets: LocSet) -> (LocSet, LocSet) {
         let mut closure = self.pfr[f as usize].intersection(&fleets);
         let mut frontier = closure;
         let mut touched = LocSet::EMPTY;
@@ -355,13 +354,13 @@ impl Legal {
         let mut armies = LocSet::EMPTY;
         let mut fleets = LocSet::EMPTY;
         for p in 0..np {
-            let u = pos.unit_at(ProvinceId(p as u8));
+            let u = pos.unit_at(ProvinceId(p as u16));
             s.units[p] = u;
             if let Some(u) = u {
-                occ.insert(p as u8);
+                occ.insert(p as u16);
                 match u.ty {
-                    UnitType::Army => armies.insert(p as u8),
-                    UnitType::Fleet => fleets.insert(p as u8),
+                    UnitType::Army => armies.insert(p as u16),
+                    UnitType::Fleet => fleets.insert(p as u16),
                 }
                 s.moves[p] = self.reach(u);
                 s.targets[p] = Target {
@@ -391,7 +390,8 @@ impl Legal {
                 self.irredundant_routes(a, closure, &mut s);
             }
         }
-        s.movers.iter_mut().for_each(|m| *m = LocSet::EMPTY);
+        // `movers` is all empty between calls (cleared below, entry by entry as filled: a
+        // whole-table clear costs more than the phase's few entries on a large map's sets).
         occ.for_each(|q| {
             let movers = &mut s.movers;
             s.moves[q as usize].for_each(|d| movers[d as usize].insert(q));
@@ -413,13 +413,17 @@ impl Legal {
             self.unit_orders(p, u, occ, fleets, convoyable, &mut s, out);
             out.close();
         });
+        occ.for_each(|q| {
+            let movers = &mut s.movers;
+            s.moves[q as usize].for_each(|d| movers[d as usize] = LocSet::EMPTY);
+        });
         self.scratch = s;
     }
 
     /// Fills `s.convoys` with the convoy orders fleets may give the army at `a`: the routes
     /// of [`ConvoyRoutes`], the judge's own definition (DATC 6.G.19), and where they lead.
     #[inline(never)]
-    fn irredundant_routes(&self, a: u8, closure: LocSet, s: &mut Scratch) {
+    fn irredundant_routes(&self, a: u16, closure: LocSet, s: &mut Scratch) {
         // Routes only pass through fleets the army can reach (`closure`): searching those
         // alone is the same search, with less to clear.
         self.routes
@@ -439,7 +443,7 @@ impl Legal {
     #[allow(clippy::too_many_arguments)]
     fn unit_orders(
         &self,
-        p: u8,
+        p: u16,
         u: Unit,
         occ: LocSet,
         fleets: LocSet,
@@ -451,7 +455,7 @@ impl Legal {
             ty: Some(u.ty),
             loc: u.loc,
         };
-        let target = |q: u8| s.targets[q as usize];
+        let target = |q: u16| s.targets[q as usize];
         out.push(Order::Hold(me));
         let reach = self.reach(u);
         match u.ty {
@@ -504,9 +508,10 @@ impl Legal {
         let without = &mut s.without;
         let (movers, closure) = (&s.movers, &s.closure);
         reach.for_each(|d| {
-            let mut from = movers[d as usize];
-            from.remove(p);
-            from.for_each(|q| {
+            movers[d as usize].for_each(|q| {
+                if q == p {
+                    return;
+                }
                 if in_chain
                     && convoyable.contains(q)
                     && closure[q as usize].contains(p)
@@ -586,10 +591,10 @@ impl Legal {
                 for i in 0..k {
                     let r = below(list.len() - i);
                     let idx = (0..list.len())
-                        .filter(|&j| !taken.contains(j as u8))
+                        .filter(|&j| !taken.contains(j as u16))
                         .nth(r)
                         .expect("r < remaining");
-                    taken.insert(idx as u8);
+                    taken.insert(idx as u16);
                     out.push((g.power, list[idx]));
                 }
             }
@@ -628,9 +633,9 @@ impl Legal {
         let mut due = [0i32; 64];
         let mut occ = LocSet::EMPTY;
         for p in 0..self.provinces {
-            if let Some(u) = pos.unit_at(ProvinceId(p as u8)) {
+            if let Some(u) = pos.unit_at(ProvinceId(p as u16)) {
                 due[u.power.index()] -= 1;
-                occ.insert(p as u8);
+                occ.insert(p as u16);
             }
         }
         for c in bits(self.centres) {

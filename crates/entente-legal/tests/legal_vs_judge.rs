@@ -76,13 +76,13 @@ fn fleet_landing(map: &Map, from: Loc, to: Loc) -> Option<Loc> {
 
 /// An independent check that some chain of fleets could carry the army at `from` to `to`.
 fn convoy_route(map: &Map, pos: &Position, from: ProvinceId, to: ProvinceId) -> bool {
-    let fleet_at = |p: u8| {
+    let fleet_at = |p: u16| {
         pos.unit_at(ProvinceId(p))
             .is_some_and(|u| u.ty == UnitType::Fleet)
             && map.convoys(ProvinceId(p))
     };
     let mut seen = LocSet::EMPTY;
-    let mut stack: Vec<u8> = map
+    let mut stack: Vec<u16> = map
         .province_fleet_reach(from)
         .iter()
         .filter(|&c| fleet_at(c))
@@ -214,7 +214,7 @@ fn canonical(map: &Map, pos: &Position, kind: PhaseKind, o: Order) -> Option<Ord
 /// Every order worth asking the judge about in this position: for each unit (or power),
 /// each order kind with each target unit and each location of the map.
 fn candidates(map: &Map, pos: &Position, kind: PhaseKind) -> Vec<(PowerId, Order)> {
-    let locs: Vec<Loc> = (0..map.num_locs() as u8).map(Loc).collect();
+    let locs: Vec<Loc> = (0..map.num_locs() as u16).map(Loc).collect();
     let mut out = Vec::new();
     match kind {
         PhaseKind::Movement => {
@@ -465,7 +465,7 @@ fn dense_convoy_position_lists_exactly_the_legal_orders() {
         pos.place(
             &map,
             entente_judge::Unit {
-                power: PowerId(p.0 % 7),
+                power: PowerId((p.0 % 7) as u8),
                 ty,
                 loc: p.loc(),
             },
@@ -703,7 +703,7 @@ fn legal_and_judge_agree_where_the_convoy_route_search_is_cut_short() {
             pos.place(
                 &map,
                 entente_judge::Unit {
-                    power: PowerId(p.0 % 2),
+                    power: PowerId((p.0 % 2) as u8),
                     ty: UnitType::Fleet,
                     loc: p.loc(),
                 },

@@ -1,34 +1,42 @@
-/// A set of locations (or provinces, which share the id space) as a fixed 256-bit mask.
+use crate::ids::MAX_LOCATIONS;
+
+/// How many 64-bit words a [`LocSet`] has.
+pub const LOCSET_WORDS: usize = MAX_LOCATIONS / 64;
+
+/// A set of locations (or provinces, which share the id space) as a fixed
+/// [`MAX_LOCATIONS`]-bit mask.
 ///
 /// Adjacency tests are the innermost operation of the judge and of legal-order generation;
-/// a fixed mask keeps them a shift and an AND with no allocation. 256 is the format's limit
-/// on locations (ids are `u8`), checked when a variant loads.
+/// a fixed mask keeps them a shift and an AND with no allocation. [`MAX_LOCATIONS`] is the
+/// format's limit on locations, checked when a variant loads.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
 pub struct LocSet {
-    words: [u64; 4],
+    words: [u64; LOCSET_WORDS],
 }
 
 impl LocSet {
-    pub const EMPTY: LocSet = LocSet { words: [0; 4] };
+    pub const EMPTY: LocSet = LocSet {
+        words: [0; LOCSET_WORDS],
+    };
 
     #[inline]
-    pub fn insert(&mut self, i: u8) {
+    pub fn insert(&mut self, i: u16) {
         self.words[(i >> 6) as usize] |= 1u64 << (i & 63);
     }
 
     #[inline]
-    pub fn remove(&mut self, i: u8) {
+    pub fn remove(&mut self, i: u16) {
         self.words[(i >> 6) as usize] &= !(1u64 << (i & 63));
     }
 
     #[inline]
-    pub fn contains(&self, i: u8) -> bool {
+    pub fn contains(&self, i: u16) -> bool {
         self.words[(i >> 6) as usize] & (1u64 << (i & 63)) != 0
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.words == [0; 4]
+        self.words == [0; LOCSET_WORDS]
     }
 
     #[inline]
@@ -75,49 +83,78 @@ impl LocSet {
 
     /// The raw mask, bit `i % 64` of word `i / 64` for member `i` (for hand-written loops).
     #[inline]
-    pub const fn words(&self) -> [u64; 4] {
+    pub const fn words(&self) -> [u64; LOCSET_WORDS] {
         self.words
     }
 
     #[inline]
-    pub const fn from_words(words: [u64; 4]) -> LocSet {
+    pub const fn from_words(words: [u64; LOCSET_WORDS]) -> LocSet {
         LocSet { words }
     }
 
     /// The set of one member.
     #[inline]
-    pub const fn single(i: u8) -> LocSet {
-        let mut words = [0u64; 4];
+    pub const fn single(i: u16) -> LocSet {
+        let mut words = [0u64; LOCSET_WORDS];
         words[(i / 64) as usize] = 1 << (i % 64);
         LocSet { words }
     }
 
-    /// Calls `f` on each member in increasing order: the hot loops' form of [`LocSet::iter`]
-    /// (a word at a time, no iterator state kept in memory).
+    /// Calls `f` on each member in increasing order: the hot loops' form of [`LocSet::iter`].
+    ///
+    /// One flat loop: zero words are skipped in a tight inner loop, and `f` appears once in
+    /// the loop, so nested `for_each` calls are not unrolled word by word into copies of
+    /// their bodies (with [`LOCSET_WORDS`] words, nesting two would make 64 of them).
     #[inline(always)]
-    pub fn for_each(self, mut f: impl FnMut(u8)) {
-        for (i, mut w) in self.words.into_iter().enumerate() {
-            while w != 0 {
-                let b = w.trailing_zeros();
-                w &= w - 1;
-                f((i as u32 * 64 + b) as u8);
+    pub fn for_each(&self, mut f: impl FnMut(u16)) {
+        let mut wi = 0usize;
+        let mut w = self.words[0];
+        loop {
+            while w == 0 {
+                wi += 1;
+                if wi == LOCSET_WORDS {
+                    return;
+                }
+                w = self.words[wi];
             }
+            let b = w.trailing_zeros();
+            w &= w - 1;
+            f((wi as u32 * 64 + b) as u16);
         }
     }
 
     /// Members in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
-        self.words.iter().enumerate().flat_map(|(wi, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let bit = w.trailing_zeros();
-                w &= w - 1;
-                Some((wi as u32 * 64 + bit) as u8)
-            })
-        })
+    pub fn iter(&self) -> Members<'_> {
+        Members {
+            set: self,
+            wi: 0,
+            w: self.words[0],
+        }
+    }
+}
+
+/// The members of a [`LocSet`] in increasing order ([`LocSet::iter`]).
+#[derive(Clone)]
+pub struct Members<'a> {
+    set: &'a LocSet,
+    wi: usize,
+    w: u64,
+}
+
+impl Iterator for Members<'_> {
+    type Item = u16;
+    #[inline]
+    fn next(&mut self) -> Option<u16> {
+        while self.w == 0 {
+            if self.wi + 1 >= LOCSET_WORDS {
+                return None;
+            }
+            self.wi += 1;
+            self.w = self.set.words[self.wi];
+        }
+        let b = self.w.trailing_zeros();
+        self.w &= self.w - 1;
+        Some((self.wi as u32 * 64 + b) as u16)
     }
 }
 
@@ -127,13 +164,13 @@ mod tests {
 
     #[test]
     fn single_and_for_each_agree_with_insert_and_iter() {
-        for i in [0u8, 63, 64, 200, 255] {
+        for i in [0u16, 63, 64, 200, 255, 256, 511] {
             let mut s = LocSet::EMPTY;
             s.insert(i);
             assert_eq!(LocSet::single(i), s);
         }
         let mut s = LocSet::EMPTY;
-        for i in [3u8, 64, 130, 255] {
+        for i in [3u16, 64, 130, 255, 300, 511] {
             s.insert(i);
         }
         let mut seen = Vec::new();
@@ -144,12 +181,15 @@ mod tests {
     #[test]
     fn insert_contains_iter() {
         let mut s = LocSet::EMPTY;
-        for i in [0u8, 63, 64, 200, 255] {
+        for i in [0u16, 63, 64, 200, 255, 256, 511] {
             s.insert(i);
         }
-        assert!(s.contains(64) && s.contains(255) && !s.contains(1));
-        assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 63, 64, 200, 255]);
-        assert_eq!(s.len(), 5);
+        assert!(s.contains(64) && s.contains(255) && s.contains(511) && !s.contains(1));
+        assert_eq!(
+            s.iter().collect::<Vec<_>>(),
+            vec![0, 63, 64, 200, 255, 256, 511]
+        );
+        assert_eq!(s.len(), 7);
         s.remove(64);
         assert!(!s.contains(64));
     }

@@ -54,6 +54,11 @@ pub const BUILTIN_VARIANTS: &[BuiltinVariant] = &[
         aliases: &["escalation diplomacy"],
         toml: include_str!("../variants/escalation.toml"),
     },
+    BuiltinVariant {
+        name: "imperial",
+        aliases: &["imperial diplomacy"],
+        toml: include_str!("../variants/imperial.toml"),
+    },
 ];
 
 /// The names of the built-in variants (not their aliases).

@@ -19,7 +19,7 @@ use crate::error::{VariantError, VariantWarning};
 use crate::file::{PowerEntry, ProvinceEntry, VariantFile};
 use crate::map::{normalize_coast, LocInfo, Map, Power, Province, ProvinceKind};
 use crate::names::normalize_name;
-use crate::{Loc, LocSet, PowerId, ProvinceId, UnitType};
+use crate::{Loc, LocSet, PowerId, ProvinceId, UnitType, MAX_LOCATIONS};
 use std::collections::HashMap;
 use toml::Spanned;
 
@@ -108,6 +108,11 @@ pub(crate) fn compile(
         sources: file.variant.sources,
         setup: file.variant.setup.map(|s| s.into_inner()),
         rule: file.variant.rule.map(|s| s.into_inner()),
+        builds_any_home: file
+            .variant
+            .builds
+            .as_ref()
+            .is_some_and(|b| b.get_ref() == crate::map::ANY_HOME),
         provinces,
         locs,
         powers: powers.powers,
@@ -143,8 +148,8 @@ struct Adjacency<'a> {
     army: Vec<LocSet>,
     /// Per location: locations a fleet can move to.
     fleet: Vec<LocSet>,
-    army_span: HashMap<(u8, u8), &'a Spanned<String>>,
-    fleet_span: HashMap<(u8, u8), &'a Spanned<String>>,
+    army_span: HashMap<(u16, u16), &'a Spanned<String>>,
+    fleet_span: HashMap<(u16, u16), &'a Spanned<String>>,
 }
 
 /// What [`Compiler::read_powers`] makes.
@@ -207,6 +212,19 @@ impl<'a> Compiler<'a> {
                 ));
             }
         }
+        if let Some(b) = &self.file.variant.builds {
+            if b.get_ref() != crate::map::ANY_HOME && b.get_ref() != crate::map::OWN_HOME {
+                return Err(self.err_at(
+                    b,
+                    format!(
+                        "builds '{}': either \"{}\" (the default) or \"{}\"",
+                        b.get_ref(),
+                        crate::map::OWN_HOME,
+                        crate::map::ANY_HOME
+                    ),
+                ));
+            }
+        }
         if self.file.provinces.is_empty() {
             return Err(err("the variant has no [[province]] entries"));
         }
@@ -263,7 +281,7 @@ impl<'a> Compiler<'a> {
         }
         if self
             .abbr_index
-            .insert(abbr.clone(), ProvinceId(i as u8))
+            .insert(abbr.clone(), ProvinceId(i as u16))
             .is_some()
         {
             return Err(self.err_at(&e.abbr, format!("province '{abbr}' is defined twice")));
@@ -357,30 +375,44 @@ impl<'a> Compiler<'a> {
     }
 
     /// The locations: every province, then the coasts of split provinces in file order. At
-    /// most 256 (ids are `u8`).
+    /// most [`MAX_LOCATIONS`] (the size of a [`LocSet`]); the error names the line of the
+    /// province whose space or coast goes over.
     fn read_coasts(&mut self) -> Result<()> {
+        let too_many = |n: usize| {
+            format!(
+                "{n} locations (provinces plus coasts); the format allows at most {MAX_LOCATIONS}"
+            )
+        };
+        let total = self.provinces.len()
+            + self
+                .file
+                .provinces
+                .iter()
+                .map(|e| e.coasts.len())
+                .sum::<usize>();
+        if self.provinces.len() > MAX_LOCATIONS {
+            let e = &self.file.provinces[MAX_LOCATIONS];
+            return Err(self.err_at(&e.abbr, too_many(total)));
+        }
         self.locs = (0..self.provinces.len())
             .map(|i| LocInfo {
-                province: ProvinceId(i as u8),
+                province: ProvinceId(i as u16),
                 coast: None,
             })
             .collect();
         for (i, e) in self.file.provinces.iter().enumerate() {
             for c in e.coasts.keys() {
+                if self.locs.len() == MAX_LOCATIONS {
+                    return Err(self.err_at(&e.abbr, too_many(total)));
+                }
                 let code = normalize_coast(c).unwrap_or_default();
-                let l = Loc(self.locs.len().min(255) as u8);
+                let l = Loc(self.locs.len() as u16);
                 self.locs.push(LocInfo {
-                    province: ProvinceId(i as u8),
+                    province: ProvinceId(i as u16),
                     coast: Some(code),
                 });
                 self.provinces[i].coasts.push(l);
             }
-        }
-        if self.locs.len() > 256 {
-            return Err(err(format!(
-                "{} locations (provinces plus coasts); the format allows at most 256",
-                self.locs.len()
-            )));
         }
         Ok(())
     }
@@ -411,7 +443,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// A location's canonical short name (`stp/nc`), for messages.
-    fn loc_name(&self, l: u8) -> String {
+    fn loc_name(&self, l: u16) -> String {
         let info = &self.locs[l as usize];
         let abbr = &self.provinces[info.province.index()].abbr;
         match &info.coast {
@@ -432,7 +464,7 @@ impl<'a> Compiler<'a> {
         let file = self.file;
         for (i, e) in file.provinces.iter().enumerate() {
             self.read_army_borders(i, e, &mut adj)?;
-            let me = ProvinceId(i as u8);
+            let me = ProvinceId(i as u16);
             let mut fleet_lists: Vec<(Loc, &'a Vec<Spanned<String>>)> = Vec::new();
             if e.coasts.is_empty() {
                 if self.provinces[i].kind != ProvinceKind::Land {
@@ -457,7 +489,7 @@ impl<'a> Compiler<'a> {
         e: &'a ProvinceEntry,
         adj: &mut Adjacency<'a>,
     ) -> Result<()> {
-        let me = ProvinceId(i as u8);
+        let me = ProvinceId(i as u16);
         let abbr = &self.provinces[i].abbr;
         for t in &e.army {
             let l = self.loc_lookup(t)?;
@@ -541,7 +573,7 @@ impl<'a> Compiler<'a> {
         &self,
         what: &str,
         adj: &[LocSet],
-        spans: &HashMap<(u8, u8), &Spanned<String>>,
+        spans: &HashMap<(u16, u16), &Spanned<String>>,
     ) -> Result<()> {
         let mut keys: Vec<_> = spans.keys().copied().collect();
         keys.sort_unstable();
@@ -571,7 +603,7 @@ impl<'a> Compiler<'a> {
                 continue;
             }
             let fleet_locs: Vec<Loc> = if prov.coasts.is_empty() {
-                vec![ProvinceId(i as u8).loc()]
+                vec![ProvinceId(i as u16).loc()]
             } else {
                 prov.coasts.clone()
             };
@@ -611,7 +643,7 @@ impl<'a> Compiler<'a> {
     /// Every space must be reachable from the first by some unit's moves.
     fn check_connected(&self, army_adj: &[LocSet], fleet_reach: &[LocSet]) -> Result<()> {
         let mut seen = LocSet::EMPTY;
-        let mut stack = vec![0u8];
+        let mut stack = vec![0u16];
         seen.insert(0);
         while let Some(p) = stack.pop() {
             let mut next = army_adj[p as usize];
@@ -627,7 +659,7 @@ impl<'a> Compiler<'a> {
             }
         }
         for (i, e) in self.file.provinces.iter().enumerate() {
-            if !seen.contains(i as u8) {
+            if !seen.contains(i as u16) {
                 return Err(self.err_at(
                     &e.abbr,
                     format!(
@@ -644,7 +676,7 @@ impl<'a> Compiler<'a> {
     fn build_name_tables(&mut self) -> Result<HashMap<String, ProvinceId>> {
         let mut names: HashMap<String, ProvinceId> = HashMap::new();
         for (i, e) in self.file.provinces.iter().enumerate() {
-            let pid = ProvinceId(i as u8);
+            let pid = ProvinceId(i as u16);
             let all = std::iter::once(e.abbr.get_ref().clone())
                 .chain(std::iter::once(e.name.get_ref().clone()))
                 .chain(e.aliases.iter().cloned());
@@ -675,7 +707,7 @@ impl<'a> Compiler<'a> {
         let mut localized: HashMap<String, Option<ProvinceId>> = HashMap::new();
         let file = self.file;
         for (i, e) in file.provinces.iter().enumerate() {
-            let pid = ProvinceId(i as u8);
+            let pid = ProvinceId(i as u16);
             let abbr = self.provinces[i].abbr.clone();
             for (lang, list) in &e.names {
                 for nm in list {
@@ -934,7 +966,7 @@ impl<'a> Compiler<'a> {
         let mut centres = LocSet::EMPTY;
         for (i, p) in self.provinces.iter().enumerate() {
             if p.centre {
-                centres.insert(i as u8);
+                centres.insert(i as u16);
             }
         }
         let victory = *self.file.variant.victory_centres.get_ref();

@@ -20,11 +20,11 @@ impl Distances {
         let mut fleet_adj = vec![LocSet::EMPTY; n];
         let mut any_adj = vec![LocSet::EMPTY; n];
         for l in 0..map.num_locs() {
-            let p = map.province_of(Loc(l as u8)).index();
-            fleet_adj[p] = fleet_adj[p].union(map.fleet_reach(Loc(l as u8)));
+            let p = map.province_of(Loc(l as u16)).index();
+            fleet_adj[p] = fleet_adj[p].union(map.fleet_reach(Loc(l as u16)));
         }
         for p in 0..n {
-            any_adj[p] = fleet_adj[p].union(map.army_neighbours(ProvinceId(p as u8)));
+            any_adj[p] = fleet_adj[p].union(map.army_neighbours(ProvinceId(p as u16)));
         }
         Distances {
             n,

@@ -37,6 +37,10 @@ pub struct VariantSection {
     /// first year). Its powers then have no home centres nor start units in the file.
     #[serde(default)]
     pub rule: Option<Spanned<String>>,
+    /// Where a power may build: "own_home" (the default: its own home centres) or "any_home"
+    /// (any power's home centre it owns: Imperial, DPjudge's rule HOME_BUILDS).
+    #[serde(default)]
+    pub builds: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]

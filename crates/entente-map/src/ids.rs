@@ -1,13 +1,18 @@
 use std::fmt;
 
+/// The most locations (provinces plus coasts) a variant may have: ids are `u16`, and
+/// [`crate::LocSet`] is a fixed mask of this many bits. Every per-location table of fixed size
+/// in the workspace uses this constant; the variant compiler refuses a file over it.
+pub const MAX_LOCATIONS: usize = 512;
+
 /// A province (space) of the map. Province `i` is also location `i` (see [`Loc`]).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct ProvinceId(pub u8);
+pub struct ProvinceId(pub u16);
 
 /// A place a unit can stand: a whole province (ids `0..provinces`) or one coast of a
 /// split-coast province (ids after the provinces). Small and `Copy` so orders stay cheap.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct Loc(pub u8);
+pub struct Loc(pub u16);
 
 /// A great power of the variant, in the variant file's order.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]

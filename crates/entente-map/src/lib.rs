@@ -1,7 +1,7 @@
 //! Variant data: provinces, coasts, adjacency, powers and start position.
 //!
 //! A variant is a human-editable TOML file (see `docs/variant-format.md`); [`Map::from_toml`]
-//! validates it and compiles it into dense indices (`u8` ids, bitset adjacency) so the judge
+//! validates it and compiles it into dense indices (`u16` ids, bitset adjacency) so the judge
 //! never touches a string. The standard map ships embedded ([`Map::standard`]), and so do the
 //! other built-in variants ([`builtin_variant`]).
 
@@ -17,15 +17,15 @@ mod map;
 mod names;
 mod word_table;
 
-pub use bitset::LocSet;
+pub use bitset::{LocSet, Members, LOCSET_WORDS};
 pub use builtin::{
     builtin_variant, builtin_variant_names, find_builtin_variant, BuiltinVariant, BUILTIN_VARIANTS,
 };
 pub use distance::Distances;
 pub use error::{VariantError, VariantWarning};
-pub use ids::{Loc, PowerId, ProvinceId, UnitType};
+pub use ids::{Loc, PowerId, ProvinceId, UnitType, MAX_LOCATIONS};
 pub use load::{load_variant, LoadError, Variant};
-pub use map::{LocInfo, Map, Power, Province, ProvinceKind, ESCALATION};
+pub use map::{LocInfo, Map, Power, Province, ProvinceKind, ANY_HOME, ESCALATION, OWN_HOME};
 pub use names::normalize_name;
 pub use word_table::PackedWordTable;
 

@@ -9,6 +9,10 @@ use std::collections::HashMap;
 
 /// The variant file's `rule` for Edi Birsan's Escalation.
 pub const ESCALATION: &str = "escalation";
+/// The variant file's `builds` for building in any power's home centre one owns (Imperial).
+pub const ANY_HOME: &str = "any_home";
+/// The variant file's `builds` for the standard rule (own home centres only), the default.
+pub const OWN_HOME: &str = "own_home";
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ProvinceKind {
@@ -66,6 +70,9 @@ pub struct Map {
     pub setup: Option<String>,
     /// The rule the variant is played under beyond its data (`"escalation"`), if any.
     pub rule: Option<String>,
+    /// Builds are allowed in any power's home centre the builder owns (`builds = "any_home"`,
+    /// Imperial), not only in its own.
+    pub builds_any_home: bool,
     pub(crate) provinces: Vec<Province>,
     pub(crate) locs: Vec<LocInfo>,
     pub(crate) powers: Vec<Power>,
@@ -137,7 +144,7 @@ impl Map {
         (0..self.powers.len() as u8).map(PowerId)
     }
     pub fn province_ids(&self) -> impl Iterator<Item = ProvinceId> {
-        (0..self.provinces.len() as u8).map(ProvinceId)
+        (0..self.provinces.len() as u16).map(ProvinceId)
     }
     pub fn loc_info(&self, l: Loc) -> &LocInfo {
         &self.locs[l.index()]
@@ -181,6 +188,27 @@ impl Map {
     /// The power whose home centre this is, if any.
     pub fn home_power(&self, p: ProvinceId) -> Option<PowerId> {
         self.home_of[p.index()]
+    }
+
+    /// May `power` build in `p` when it owns it and it is empty? In its own home centres; under
+    /// `builds = "any_home"` (Imperial) in every power's home centres.
+    pub fn may_build_in(&self, power: PowerId, p: ProvinceId) -> bool {
+        match self.home_of[p.index()] {
+            Some(h) => h == power || self.builds_any_home,
+            None => false,
+        }
+    }
+
+    /// The centres `power` may build in when it owns them and they are empty
+    /// ([`Map::may_build_in`]), in id order under `any_home`, in file order otherwise.
+    pub fn build_centres(&self, power: PowerId) -> impl Iterator<Item = ProvinceId> + '_ {
+        let own = (!self.builds_any_home)
+            .then(|| self.powers[power.index()].home_centres.iter().copied());
+        let any = self.builds_any_home.then(|| {
+            self.province_ids()
+                .filter(|&p| self.home_of[p.index()].is_some())
+        });
+        own.into_iter().flatten().chain(any.into_iter().flatten())
     }
     pub fn army_neighbours(&self, p: ProvinceId) -> &LocSet {
         &self.army_adj[p.index()]

@@ -13,7 +13,8 @@ fn every_builtin_variant_loads() {
             "pure",
             "greatwar",
             "versailles",
-            "escalation"
+            "escalation",
+            "imperial"
         ]
     );
     for n in names {
@@ -40,7 +41,7 @@ fn names_and_aliases() {
         let map = builtin_variant(name).unwrap_or_else(|| panic!("{name}"));
         assert_eq!(map.name, want, "{name}");
     }
-    assert!(builtin_variant("imperial").is_none());
+    assert!(builtin_variant("no such variant").is_none());
     assert!(find_builtin_variant("ANCMED").is_some());
 }
 
@@ -121,4 +122,45 @@ fn nominated_home_centres_replace_a_powers_homes() {
     // A centre both name stays the first power's in the index, and each keeps it as a home.
     assert_eq!(map.home_power(nap), Some(france));
     assert_eq!(map.power(italy).home_centres, vec![nap]);
+}
+
+#[test]
+fn imperial_is_the_world_in_1861_over_256_locations() {
+    // DPjudge imperial.map: 346 spaces (its ten impassable ones left out), 19 with split
+    // coasts, 384 locations; 172 centres, 85 of them home centres of thirteen powers; 84 win;
+    // builds in any power's home centre one owns (HOME_BUILDS).
+    let map = builtin_variant("imperial").unwrap();
+    assert_eq!(map.name, "Imperial");
+    assert_eq!(map.start_year, 1861);
+    assert_eq!(map.num_provinces(), 346);
+    assert_eq!(map.num_locs(), 384);
+    assert!(map.num_locs() > 256 && map.num_locs() <= entente_map::MAX_LOCATIONS);
+    assert_eq!(map.num_centres(), 172);
+    assert_eq!(map.victory_centres, 84);
+    assert_eq!(map.powers().len(), 13);
+    let homes: usize = map.powers().iter().map(|p| p.home_centres.len()).sum();
+    let units: usize = map.powers().iter().map(|p| p.start_units.len()).sum();
+    assert_eq!((homes, units), (85, 85));
+    assert!(map.builds_any_home);
+    let id = |a: &str| map.lookup_province(a).unwrap_or_else(|| panic!("{a}"));
+    let britain = map.lookup_power("Britain").unwrap();
+    // Richmond is the Confederacy's home centre: Britain may build there once it owns it.
+    assert!(map.may_build_in(britain, id("ric")));
+    assert!(!map.may_build_in(britain, id("haw")), "a neutral centre");
+    assert!(map.build_centres(britain).count() == 85);
+    // Land bridges, and the seas of the Straits that do not touch.
+    assert!(map.army_adjacent(id("van"), id("vic")));
+    assert!(map.army_adjacent(id("dub"), id("edi")));
+    assert!(!map.fleet_neighbours(id("bla").loc()).contains(id("aeg").0));
+    // The last location ids are over 255.
+    assert!(map.loc_abbr(entente_map::Loc(383)).contains('/'));
+}
+
+#[test]
+fn the_standard_map_builds_only_in_own_home_centres() {
+    let map = Map::standard();
+    assert!(!map.builds_any_home);
+    let p = map.power_ids().next().unwrap();
+    let own: Vec<_> = map.build_centres(p).collect();
+    assert_eq!(own, map.power(p).home_centres);
 }

@@ -483,3 +483,72 @@ fn escalation_rule_has_no_homes_nor_start_units() {
         6,
     );
 }
+
+/// A chain of `n` land provinces `p0 - p1 - ... `, the first a centre and Red's home; with
+/// `coasts` more locations as two split coasts on each of the last `coasts / 2` provinces
+/// (made coastal on a sea at the end). Returns the text and the line of each province's abbr.
+fn chain(n: usize, split: usize) -> (String, Vec<usize>) {
+    let mut s = String::from(
+        "[variant]\nname = \"Chain\"\nstart_year = 1\nvictory_centres = 1\n\n\
+         [[power]]\nname = \"Red\"\nhome_centres = [\"p0\"]\nstart_units = [\"A p0\"]\n",
+    );
+    let mut lines = Vec::new();
+    for i in 0..n {
+        let mut army = Vec::new();
+        if i > 0 {
+            army.push(format!("\"p{}\"", i - 1));
+        }
+        if i + 1 < n {
+            army.push(format!("\"p{}\"", i + 1));
+        }
+        let is_split = i >= n - split;
+        s.push_str("\n[[province]]\n");
+        lines.push(s.lines().count() + 1);
+        s.push_str(&format!("abbr = \"p{i}\"\nname = \"P{i}\"\n"));
+        s.push_str(if is_split {
+            "kind = \"coast\"\n"
+        } else {
+            "kind = \"land\"\n"
+        });
+        if i == 0 {
+            s.push_str("centre = true\n");
+        }
+        s.push_str(&format!("army = [{}]\n", army.join(", ")));
+        if is_split {
+            s.push_str("coasts = { nc = [\"sea\"], sc = [\"sea\"] }\n");
+        }
+    }
+    if split > 0 {
+        let fleets: Vec<String> = (n - split..n)
+            .flat_map(|i| [format!("\"p{i}/nc\""), format!("\"p{i}/sc\"")])
+            .collect();
+        s.push_str(&format!(
+            "\n[[province]]\nabbr = \"sea\"\nname = \"Sea\"\nkind = \"sea\"\nfleet = [{}]\n",
+            fleets.join(", ")
+        ));
+    }
+    (s, lines)
+}
+
+#[test]
+fn at_most_max_locations_and_the_error_names_the_line() {
+    use entente_map::MAX_LOCATIONS;
+    assert_eq!(MAX_LOCATIONS, 512);
+    // Exactly the limit loads: 512 provinces, ids up to 511.
+    let (ok, _) = chain(MAX_LOCATIONS, 0);
+    let m = Map::from_toml(&ok).unwrap();
+    assert_eq!(m.num_locs(), MAX_LOCATIONS);
+    // One province more: refused at the line of the 513th province.
+    let (src, lines) = chain(MAX_LOCATIONS + 1, 0);
+    let e = err(&src);
+    assert!(e.message.contains("513 locations"), "{e}");
+    assert!(e.message.contains("at most 512"), "{e}");
+    assert_eq!(e.line, Some(lines[MAX_LOCATIONS]), "{e}");
+    // Provinces under the limit whose coasts go over it: the line of the province whose coast
+    // is the 513th location. 500 provinces (499 land + the sea) and 2 coasts on each of the
+    // last 7 land ones: 499 + 1 + 14 = 514; the 513th location is the first coast of p498.
+    let (src, lines) = chain(499, 7);
+    let e = err(&src);
+    assert!(e.message.contains("514 locations"), "{e}");
+    assert_eq!(e.line, Some(lines[498]), "{e}");
+}

@@ -13,8 +13,19 @@ fn built_in_names() {
         "Ancient Mediterranean"
     );
     assert_eq!(variant_map("pure").unwrap().name, "Pure");
-    let e = variant_map("imperial").unwrap_err();
-    assert!(e.contains("unknown variant 'imperial'"), "{e}");
+    let imperial = variant_map("imperial").unwrap();
+    assert_eq!(imperial.name, "Imperial");
+    assert_eq!(
+        (
+            imperial.num_provinces(),
+            imperial.num_locs(),
+            imperial.num_centres()
+        ),
+        (346, 384, 172)
+    );
+    assert_eq!(variant_map("Imperial Diplomacy").unwrap().name, "Imperial");
+    let e = variant_map("colonial").unwrap_err();
+    assert!(e.contains("unknown variant 'colonial'"), "{e}");
     assert!(e.contains("standard, ancmed, pure"), "{e}");
 }
 

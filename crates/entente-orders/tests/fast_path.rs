@@ -492,7 +492,7 @@ fn arb_type() -> impl Strategy<Value = Option<UnitType>> {
 
 /// An order of the variant `m` (locations and powers within its range).
 fn arb_order(m: &'static Map) -> impl Strategy<Value = Order> {
-    let locs = m.num_locs() as u8;
+    let locs = m.num_locs() as u16;
     let powers = m.powers().len() as u8;
     let loc = move || (0..locs).prop_map(Loc);
     let unit = move || (arb_type(), loc()).prop_map(|(ty, loc)| UnitRef { ty, loc });

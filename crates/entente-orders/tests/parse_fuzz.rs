@@ -182,7 +182,7 @@ fn arb_type() -> impl Strategy<Value = Option<UnitType>> {
 }
 
 fn arb_loc() -> impl Strategy<Value = Loc> {
-    (0..map().num_locs() as u8).prop_map(Loc)
+    (0..map().num_locs() as u16).prop_map(Loc)
 }
 
 fn arb_unit() -> impl Strategy<Value = UnitRef> {

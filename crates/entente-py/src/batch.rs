@@ -483,8 +483,8 @@ impl Vocab {
         let mut units: Vec<(UnitType, Loc)> = Vec::new();
         for l in 0..map.num_locs() {
             for ty in [UnitType::Army, UnitType::Fleet] {
-                if map.can_occupy(ty, Loc(l as u8)) {
-                    units.push((ty, Loc(l as u8)));
+                if map.can_occupy(ty, Loc(l as u16)) {
+                    units.push((ty, Loc(l as u16)));
                 }
             }
         }
@@ -626,7 +626,7 @@ impl Vocab {
             t.loc_up
                 .iter()
                 .position(|x| *x == name)
-                .map(|i| Loc(i as u8))
+                .map(|i| Loc(i as u16))
         };
         let dm: Option<Vec<Loc>> = DEEPMIND_AREAS.iter().map(|n| find(n)).collect();
         match dm {
@@ -634,7 +634,7 @@ impl Vocab {
                 v.areas = areas;
                 v.deepmind = true;
             }
-            _ => v.areas = (0..map.num_locs()).map(|l| Loc(l as u8)).collect(),
+            _ => v.areas = (0..map.num_locs()).map(|l| Loc(l as u16)).collect(),
         }
         v.area_names = v.areas.iter().map(|&l| t.loc(l).to_string()).collect();
         v

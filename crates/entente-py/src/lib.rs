@@ -54,7 +54,7 @@ impl Tables {
     fn new(variant: Variant) -> Tables {
         let map = variant.map.clone();
         let loc_up: Vec<String> = (0..map.num_locs())
-            .map(|l| map.loc_abbr(Loc(l as u8)).to_uppercase())
+            .map(|l| map.loc_abbr(Loc(l as u16)).to_uppercase())
             .collect();
         let power_up = map.powers().iter().map(|p| p.name.to_uppercase()).collect();
         let mut by_name: Vec<usize> = (0..map.num_locs()).collect();
@@ -1163,10 +1163,7 @@ impl Inner {
     fn build_sites(&self, p: PowerId) -> Vec<ProvinceId> {
         let pos = self.session.game().position();
         self.map()
-            .power(p)
-            .home_centres
-            .iter()
-            .copied()
+            .build_centres(p)
             .filter(|&h| pos.owner(h) == Some(p) && pos.unit_at(h).is_none())
             .collect()
     }
@@ -1860,7 +1857,7 @@ fn map_data(py: Python<'_>, name: &str) -> PyResult<Py<PyDict>> {
     let coasts = PyDict::new(py);
     let names = PyDict::new(py);
     for l in 0..map.num_locs() {
-        let loc = Loc(l as u8);
+        let loc = Loc(l as u16);
         let prov = map.province_of(loc);
         let info = map.province(prov);
         let kind = if map.coast_of(loc).is_some() {

@@ -573,11 +573,9 @@ fn py_state(
         let (count, sites) = if kind == PhaseKind::Adjustment {
             let due = adjustment_due(map, pos, p);
             let sites: Vec<String> = map
-                .power(p)
-                .home_centres
-                .iter()
-                .filter(|&&c| due > 0 && pos.owner(c) == Some(p) && pos.unit_at(c).is_none())
-                .map(|&c| up(map.province(c).abbr.clone()))
+                .build_centres(p)
+                .filter(|&c| due > 0 && pos.owner(c) == Some(p) && pos.unit_at(c).is_none())
+                .map(|c| up(map.province(c).abbr.clone()))
                 .collect();
             (due, sites)
         } else {

@@ -213,7 +213,7 @@ impl Layout {
         let mut unit_at = Vec::with_capacity(map.num_locs());
         let mut coast_label = Vec::with_capacity(map.num_locs());
         for l in 0..map.num_locs() {
-            let loc = Loc(l as u8);
+            let loc = Loc(l as u16);
             let info = map.loc_info(loc);
             let prov = &map.province(info.province).abbr;
             match &info.coast {
@@ -290,7 +290,7 @@ impl Layout {
         let mut unit_at = Vec::with_capacity(map.num_locs());
         let mut coast_label = Vec::with_capacity(map.num_locs());
         for l in 0..map.num_locs() {
-            let loc = Loc(l as u8);
+            let loc = Loc(l as u16);
             let info = map.loc_info(loc);
             let c = centres[info.province.index()];
             if info.coast.is_none() {

@@ -350,7 +350,7 @@ fn two_lines(text: &str) -> Option<Vec<String>> {
 pub fn place(map: &Map, layout: &Layout, texts: &[String], size: f32, legend: Rect) -> Placement {
     let provs: Vec<Vec<Vec<Point>>> = layout.provinces.iter().map(|p| rings(&p.shape)).collect();
     let n_locs = map.num_locs();
-    let prov_of = |l: usize| map.province_of(Loc(l as u8)).index();
+    let prov_of = |l: usize| map.province_of(Loc(l as u16)).index();
 
     // What labels keep clear of.
     let mut boxes: Vec<Rect> = Vec::new();
@@ -367,7 +367,7 @@ pub fn place(map: &Map, layout: &Layout, texts: &[String], size: f32, legend: Re
     for to in 0..n_locs {
         let b = layout.unit_at[to];
         let dest = &provs[prov_of(to)];
-        for q in neighbours(map, map.province_of(Loc(to as u8))) {
+        for q in neighbours(map, map.province_of(Loc(to as u16))) {
             let prov = map.province(q);
             let mut from: Vec<usize> = vec![q.index()];
             from.extend(prov.coasts.iter().map(|c| c.index()));
@@ -414,7 +414,7 @@ pub fn place(map: &Map, layout: &Layout, texts: &[String], size: f32, legend: Re
     // Coast labels first: small, and tied to their coast.
     let mut coast_labels: Vec<Option<Label>> = vec![None; n_locs];
     for (l, slot) in coast_labels.iter_mut().enumerate() {
-        let (Some(at), Some(c)) = (layout.coast_label[l], map.coast_of(Loc(l as u8))) else {
+        let (Some(at), Some(c)) = (layout.coast_label[l], map.coast_of(Loc(l as u16))) else {
             continue;
         };
         let lines = vec![c.to_string()];

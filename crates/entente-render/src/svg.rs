@@ -537,7 +537,7 @@ impl<'m> Renderer<'m> {
                 let _ = write!(
                     s,
                     r#"<text id="l-{}" class="cl" x="{x:.1}" y="{:.1}">{}</text>"#,
-                    self.map.loc_abbr(Loc(i as u8)).replace('/', "-"),
+                    self.map.loc_abbr(Loc(i as u16)).replace('/', "-"),
                     baseline(y, 1, 0, c.size),
                     esc(&c.lines[0])
                 );

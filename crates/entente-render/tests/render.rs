@@ -387,7 +387,7 @@ fn inside(d: &str, (x, y): (f32, f32)) -> bool {
 /// every supply centre its mark there; nothing stands under the legend.
 fn assert_anchors_inside(map: &Map, g: &Geometry, layout: &Layout) {
     for l in 0..map.num_locs() {
-        let loc = entente_map::Loc(l as u8);
+        let loc = entente_map::Loc(l as u16);
         let p = map.province(map.province_of(loc));
         let at = layout.unit_at[l];
         assert!(

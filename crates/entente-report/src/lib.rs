@@ -440,10 +440,8 @@ pub fn position_listing_in(
         if adjustments {
             let diff = c.len() as i64 - (units + waiting) as i64;
             let vacant = map
-                .power(pw)
-                .home_centres
-                .iter()
-                .filter(|&&h| pos.owner(h) == Some(pw) && pos.unit_at(h).is_none())
+                .build_centres(pw)
+                .filter(|&h| pos.owner(h) == Some(pw) && pos.unit_at(h).is_none())
                 .count() as i64;
             match diff {
                 d if d > 0 && vacant >= d => {

@@ -794,11 +794,9 @@ fn status_text(file: &str, s: &Session) -> String {
 /// The home centres a power may build in now: owned, empty. `"no free home centre"` when none.
 fn build_sites(map: &Map, pos: &entente_judge::Position, p: PowerId) -> String {
     let sites: Vec<String> = map
-        .power(p)
-        .home_centres
-        .iter()
-        .filter(|&&c| pos.owner(c) == Some(p) && pos.unit_at(c).is_none())
-        .map(|&c| map.province(c).name.clone())
+        .build_centres(p)
+        .filter(|&c| pos.owner(c) == Some(p) && pos.unit_at(c).is_none())
+        .map(|c| map.province(c).name.clone())
         .collect();
     if sites.is_empty() {
         "no free home centre".into()

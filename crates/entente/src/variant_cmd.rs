@@ -82,7 +82,7 @@ fn border_counts(map: &Map) -> (usize, usize) {
         .map(|p| map.army_neighbours(p).len())
         .sum();
     let fleet: usize = (0..map.num_locs())
-        .map(|l| map.fleet_neighbours(entente_map::Loc(l as u8)).len())
+        .map(|l| map.fleet_neighbours(entente_map::Loc(l as u16)).len())
         .sum();
     (army / 2, fleet / 2)
 }

@@ -156,5 +156,26 @@ fn list_names_the_built_in_variants() {
         "Pure",
     ] {
         assert!(s.contains(want), "missing '{want}' in:\n{s}");
-    }
+    } // The club's seven (issue 19), one line each.
+    let listed: Vec<&str> = s
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            "standard",
+            "ancmed",
+            "pure",
+            "greatwar",
+            "versailles",
+            "escalation",
+            "imperial"
+        ],
+        "{s}"
+    );
+    assert!(
+        s.contains("imperial   Imperial — 13 powers, 346 provinces, 172 centres, 84 to win"),
+        "{s}"
+    );
 }

@@ -59,10 +59,9 @@ pub(crate) fn land_if_disrupted(env: &Env, s: &mut Scratch) -> bool {
     for p in 0..s.unit.len() as u16 {
         let Some(dest) = s.move_dest(p) else { continue };
         if !s.convoyed[p as usize]
-            || !env.map.army_adjacent(
-                entente_map::ProvinceId(p as u8),
-                entente_map::ProvinceId(dest as u8),
-            )
+            || !env
+                .map
+                .army_adjacent(entente_map::ProvinceId(p), entente_map::ProvinceId(dest))
             || path(env, s, p)
         {
             continue;

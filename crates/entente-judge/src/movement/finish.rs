@@ -11,7 +11,7 @@ use crate::outcome::{Bounce, Failure, Outcome, Void};
 use crate::position::{Dislodged, Position};
 use crate::restrictions::Restrictions;
 use crate::rules::Rulebook;
-use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, UnitType};
+use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, UnitType, MAX_LOCATIONS};
 use entente_orders::Order;
 
 pub(super) fn finish(
@@ -26,7 +26,7 @@ pub(super) fn finish(
     let env = Env { map, rules };
     let n = s.unit.len();
     // Who dislodged whom.
-    let mut dislodged_by = [NONE; 256];
+    let mut dislodged_by = [NONE; MAX_LOCATIONS];
     for d in 0..n {
         if s.unit[d].is_none() || (s.move_dest(d as u16).is_some() && s.result[d]) {
             continue;
@@ -48,7 +48,7 @@ pub(super) fn finish(
                 && path(&env, s, q)
                 && !head_to_head(s, q).is_some_and(|o| s.result[o as usize])
             {
-                contested.insert(d as u8);
+                contested.insert(d);
             }
         }
     }
@@ -77,12 +77,12 @@ pub(super) fn finish(
         let Some(u) = s.unit[p] else { continue };
         let mut blocked = occupied.union(&contested).union(&restrictions.impassable);
         if !(s.convoyed[by as usize] && rules.retreat_to_convoy_origin) {
-            blocked.insert(by as u8);
+            blocked.insert(by);
         }
         let mut retreats = LocSet::EMPTY;
         match u.ty {
             UnitType::Army => {
-                for q in map.army_neighbours(ProvinceId(p as u8)).iter() {
+                for q in map.army_neighbours(ProvinceId(p as u16)).iter() {
                     if !blocked.contains(q) {
                         retreats.insert(q);
                     }
@@ -98,11 +98,11 @@ pub(super) fn finish(
         }
         let d = Dislodged {
             unit: u,
-            attacker_from: ProvinceId(by as u8),
+            attacker_from: ProvinceId(by),
             retreats,
         };
-        next.set_dislodged(ProvinceId(p as u8), Some(d));
-        out.dislodged.push((ProvinceId(p as u8), d));
+        next.set_dislodged(ProvinceId(p as u16), Some(d));
+        out.dislodged.push((ProvinceId(p as u16), d));
     }
 
     for (i, &(_, order)) in orders.iter().enumerate() {
@@ -118,8 +118,8 @@ pub(super) fn finish(
     for p in 0..n {
         if let Some(u) = s.unit[p] {
             if s.order_index[p] == NONE {
-                let by = (dislodged_by[p] != NONE).then(|| ProvinceId(dislodged_by[p] as u8));
-                out.unordered.push((ProvinceId(p as u8), u, by));
+                let by = (dislodged_by[p] != NONE).then(|| ProvinceId(dislodged_by[p]));
+                out.unordered.push((ProvinceId(p as u16), u, by));
             }
         }
     }
@@ -128,11 +128,16 @@ pub(super) fn finish(
 /// The outcome of the order at `p`, its cause given by the rule that decided it: the same
 /// functions the resolution ran ([`move_order::decide`], [`support::decide`],
 /// [`validate::void_reason`]), asked again now that every order they look at is resolved.
-fn outcome_of(env: &Env, s: &mut Scratch, p: usize, dislodged_by: &[u16; 256]) -> Outcome {
+fn outcome_of(
+    env: &Env,
+    s: &mut Scratch,
+    p: usize,
+    dislodged_by: &[u16; MAX_LOCATIONS],
+) -> Outcome {
     if s.conflicted[p] {
         return Outcome::Failed(Failure::ConflictingOrders);
     }
-    let prov = |q: u16| ProvinceId(q as u8);
+    let prov = |q: u16| ProvinceId(q);
     let dislodged = (dislodged_by[p] != NONE).then(|| Failure::Dislodged {
         by: prov(dislodged_by[p]),
     });

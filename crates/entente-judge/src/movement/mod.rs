@@ -29,21 +29,21 @@ pub(crate) enum Kind {
     Hold,
     Move {
         to: Loc,
-        dest: u8,
+        dest: u16,
         via_convoy: bool,
     },
     SupportHold {
-        target: u8,
+        target: u16,
     },
     /// `coast`: the coast the support names (0 = none); it must match the move (DATC 6.B.9).
     SupportMove {
-        from: u8,
-        dest: u8,
-        coast: u8,
+        from: u16,
+        dest: u16,
+        coast: u16,
     },
     Convoy {
-        from: u8,
-        dest: u8,
+        from: u16,
+        dest: u16,
     },
 }
 
@@ -240,7 +240,7 @@ impl Scratch {
     #[inline]
     pub(crate) fn move_dest(&self, p: u16) -> Option<u16> {
         match self.kind[p as usize] {
-            Kind::Move { dest, .. } => Some(dest as u16),
+            Kind::Move { dest, .. } => Some(dest),
             _ => None,
         }
     }

@@ -104,7 +104,7 @@ pub(crate) fn adjudicate(env: &Env, s: &mut Scratch, p: u16) -> bool {
 /// As [`adjudicate`], saying why a move fails.
 pub(crate) fn decide(env: &Env, s: &mut Scratch, p: u16) -> Result<(), MoveFail> {
     let d = match s.kind[p as usize] {
-        Kind::Move { dest, .. } => dest as u16,
+        Kind::Move { dest, .. } => dest,
         _ => return Err(MoveFail::NoPath),
     };
     let attack = attack_strength(env, s, p)?;

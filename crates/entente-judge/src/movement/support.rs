@@ -32,7 +32,7 @@ pub(crate) fn decide(env: &Env, s: &mut Scratch, c: u16) -> Result<(), SupportFa
         return Err(SupportFail::Void);
     }
     let into = match s.kind[c as usize] {
-        Kind::SupportMove { dest, .. } => Some(dest as u16),
+        Kind::SupportMove { dest, .. } => Some(dest),
         _ => None,
     };
     let me = s.power(c);
@@ -66,7 +66,7 @@ fn spared_by_paradox_rule(env: &Env, s: &mut Scratch, c: u16, a: u16) -> bool {
     match (env.rules.paradox_rule, s.kind[c as usize]) {
         (ParadoxRule::None, _) => false,
         // "... supporting a fleet which is attacking one of the convoy fleets."
-        (ParadoxRule::R1971, Kind::SupportMove { dest, .. }) => convoys_army(s, dest as u16, a),
+        (ParadoxRule::R1971, Kind::SupportMove { dest, .. }) => convoys_army(s, dest, a),
         // "... supporting an action in a body of water; and that body of water contains a
         // convoying fleet": a fleet whose convoy order matches an army's convoyed move.
         (ParadoxRule::R1982, Kind::SupportMove { dest: w, .. })
@@ -78,7 +78,7 @@ fn spared_by_paradox_rule(env: &Env, s: &mut Scratch, c: u16, a: u16) -> bool {
         // "... supporting an attack against one of the fleets necessary for the army to
         // convoy": a fleet of the army's convoy without which no route of it remains.
         (ParadoxRule::R2000, Kind::SupportMove { dest, .. }) => {
-            let f = dest as u16;
+            let f = dest;
             convoys_army(s, f, a) && {
                 let to = s.move_dest(a).unwrap_or(NONE);
                 !chain_to_land(env.map, s, a, to, |s, x| x != f && convoys_army(s, x, a))

@@ -145,7 +145,7 @@ fn check_move(
             }
             // A coast written on an army's destination is ignored (DATC 6.B.12).
             if map.army_adjacent(map.province_of(unit.loc), d)
-                || convoy_possible(map, s, p as u16, d.0 as u16)
+                || convoy_possible(map, s, p as u16, d.0)
             {
                 Ok(Kind::Move {
                     to: d.loc(),
@@ -214,8 +214,7 @@ fn check_support_move(
     let possible = match supported.ty {
         UnitType::Army => {
             !map.is_sea(d)
-                && (map.army_adjacent(f, d)
-                    || convoy_possible_without(map, s, f.0 as u16, d.0 as u16, p as u16))
+                && (map.army_adjacent(f, d) || convoy_possible_without(map, s, f.0, d.0, p as u16))
         }
         UnitType::Fleet => map.can_reach(UnitType::Fleet, supported.loc, d),
     };
@@ -264,9 +263,7 @@ fn check_convoy(
 
 /// Could an army go from `from` to `to` by convoy through fleets now on the board?
 pub(crate) fn convoy_possible(map: &Map, s: &mut Scratch, from: u16, to: u16) -> bool {
-    if map.is_sea(entente_map::ProvinceId(from as u8))
-        || map.is_sea(entente_map::ProvinceId(to as u8))
-    {
+    if map.is_sea(entente_map::ProvinceId(from)) || map.is_sea(entente_map::ProvinceId(to)) {
         return false;
     }
     chain_to_land(map, s, from, to, |_, _| true)
@@ -288,8 +285,8 @@ pub(crate) fn chain_to_land(
     ok: impl Fn(&Scratch, u16) -> bool,
 ) -> bool {
     search(map, s, from, &ok, |map, c| {
-        map.province_fleet_reach(entente_map::ProvinceId(c as u8))
-            .contains(to as u8)
+        map.province_fleet_reach(entente_map::ProvinceId(c))
+            .contains(to)
     })
 }
 
@@ -307,7 +304,7 @@ impl Routes {
         let mut fleets = LocSet::EMPTY;
         for c in 0..s.unit.len() {
             if is_convoy_fleet(map, s, c as u16) {
-                fleets.insert(c as u8);
+                fleets.insert(c as u16);
             }
         }
         Routes { fleets, last: None }
@@ -319,7 +316,7 @@ impl Routes {
         match self.last {
             Some((a, f, dests)) if a == army && f == fleet => dests,
             _ => {
-                let dests = fleet_leads(map, army, &self.fleets, fleet as u8);
+                let dests = fleet_leads(map, army, &self.fleets, fleet as u16);
                 self.last = Some((army, fleet, dests));
                 dests
             }
@@ -329,7 +326,7 @@ impl Routes {
 
 fn is_convoy_fleet(map: &Map, s: &Scratch, c: u16) -> bool {
     matches!(s.unit[c as usize], Some(u) if u.ty == UnitType::Fleet)
-        && map.convoys(entente_map::ProvinceId(c as u8))
+        && map.convoys(entente_map::ProvinceId(c))
 }
 
 /// Breadth-first search over convoying fleets, from those adjacent to `from` until `done`.
@@ -343,12 +340,11 @@ fn search(
     s.stack.clear();
     let mut seen = entente_map::LocSet::EMPTY;
     for c in map
-        .province_fleet_reach(entente_map::ProvinceId(from as u8))
+        .province_fleet_reach(entente_map::ProvinceId(from))
         .iter()
     {
-        let c = c as u16;
         if c != from && is_convoy_fleet(map, s, c) && ok(s, c) {
-            seen.insert(c as u8);
+            seen.insert(c);
             s.stack.push(c);
         }
     }
@@ -356,13 +352,9 @@ fn search(
         if done(map, c) {
             return true;
         }
-        for n in map
-            .province_fleet_reach(entente_map::ProvinceId(c as u8))
-            .iter()
-        {
-            let n = n as u16;
-            if !seen.contains(n as u8) && is_convoy_fleet(map, s, n) && ok(s, n) {
-                seen.insert(n as u8);
+        for n in map.province_fleet_reach(entente_map::ProvinceId(c)).iter() {
+            if !seen.contains(n) && is_convoy_fleet(map, s, n) && ok(s, n) {
+                seen.insert(n);
                 s.stack.push(n);
             }
         }
@@ -376,9 +368,9 @@ pub(super) fn link(map: &Map, rules: &Rulebook, s: &mut Scratch) {
     // Which army moves have a convoy ordered for them (by anyone / by their own power).
     for c in 0..n {
         if let Kind::Convoy { from, dest } = s.kind[c] {
-            if s.move_dest(from as u16) == Some(dest as u16) {
+            if s.move_dest(from) == Some(dest) {
                 s.convoy_ordered[from as usize] |= CONVOY_BY_ANYONE;
-                if s.power(c as u16) == s.power(from as u16) {
+                if s.power(c as u16) == s.power(from) {
                     s.convoy_ordered[from as usize] |= CONVOY_BY_OWN_POWER;
                 }
             }
@@ -397,7 +389,7 @@ pub(super) fn link(map: &Map, rules: &Rulebook, s: &mut Scratch) {
             }
             let ordered = s.convoy_ordered[p];
             s.convoyed[p] = if !map.army_adjacent(
-                entente_map::ProvinceId(p as u8),
+                entente_map::ProvinceId(p as u16),
                 entente_map::ProvinceId(dest),
             ) {
                 true
@@ -411,14 +403,13 @@ pub(super) fn link(map: &Map, rules: &Rulebook, s: &mut Scratch) {
                     AdjacentConvoy::ViaOrOwnFleetIfRoute => {
                         (via_convoy || ordered & CONVOY_BY_OWN_POWER != 0)
                             && ordered & CONVOY_BY_ANYONE != 0
-                            && chain_to_land(map, s, p as u16, dest as u16, |s, c| {
+                            && chain_to_land(map, s, p as u16, dest, |s, c| {
                                 matches!(s.kind[c as usize], Kind::Convoy { from, dest: d }
                                     if from as usize == p && d == dest)
                             })
                     }
                     AdjacentConvoy::OnlyForSwap => {
-                        s.move_dest(dest as u16) == Some(p as u16)
-                            && ordered & CONVOY_BY_ANYONE != 0
+                        s.move_dest(dest) == Some(p as u16) && ordered & CONVOY_BY_ANYONE != 0
                     }
                 }
             };
@@ -460,7 +451,7 @@ pub(crate) fn void_reason(map: &Map, s: &Scratch, c: usize) -> Option<Void> {
             _ => Some(Void::MoveNotOrdered),
         },
         Kind::Convoy { from, dest } => {
-            if s.move_dest(from as u16) != Some(dest as u16) {
+            if s.move_dest(from) != Some(dest) {
                 Some(Void::MoveNotOrdered)
             } else if !s.convoyed[from as usize] {
                 Some(Void::ArmyGoesOverLand)

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 /// Every army (or fleet) border of the map as sorted pairs of location abbreviations.
 pub fn edges(map: &Map, fleet: bool) -> BTreeSet<(String, String)> {
     let mut out = BTreeSet::new();
-    for l in 0..map.num_locs() as u8 {
+    for l in 0..map.num_locs() as u16 {
         let loc = Loc(l);
         let set = if fleet {
             *map.fleet_neighbours(loc)

@@ -552,7 +552,7 @@ impl EscalationView {
             }
         };
         let mut spaces: Vec<(String, String)> = (0..map.num_locs())
-            .map(|i| entente_map::Loc(i as u8))
+            .map(|i| entente_map::Loc(i as u16))
             .filter(|&l| {
                 let p = map.province_of(l);
                 g.position().unit_at(p).is_none() && !g.impassable().contains(p.0)
