@@ -16,7 +16,7 @@
 //! exceed the bound. So the bound only ever matters on such a board of a large map, and
 //! there both the judge and `entente-legal` stop at the same route.
 
-use entente_map::{LocSet, Map, ProvinceId};
+use entente_map::{LocBits, LocSet, Map, ProvinceId};
 
 /// The most routes (counting each beginning of a route) searched for one army.
 pub const ROUTE_BUDGET: u32 = 100_000;
@@ -71,26 +71,27 @@ impl ConvoyRoutes {
 
     /// As [`ConvoyRoutes::search`], reading the borders from a copy of the map's
     /// [`Map::province_fleet_reach`] table (`reach[p]` for province `p`), for callers that
-    /// keep the map's tables rather than the map (`entente-legal`).
-    pub fn search_table(
+    /// keep the map's tables rather than the map (`entente-legal`), at the width they keep
+    /// them ([`LocBits::narrow`]: every province id of the map must fit it).
+    pub fn search_table<const W: usize>(
         &self,
-        reach: &[LocSet],
+        reach: &[LocBits<W>],
         army: ProvinceId,
-        fleets: &LocSet,
-        dests: &mut [LocSet],
+        fleets: &LocBits<W>,
+        dests: &mut [LocBits<W>],
     ) -> bool {
         self.run(|p: u16| reach[p as usize], army, fleets, dests)
     }
 
-    fn run(
+    fn run<const W: usize>(
         &self,
-        reach: impl Fn(u16) -> LocSet,
+        reach: impl Fn(u16) -> LocBits<W>,
         army: ProvinceId,
-        fleets: &LocSet,
-        dests: &mut [LocSet],
+        fleets: &LocBits<W>,
+        dests: &mut [LocBits<W>],
     ) -> bool {
-        fleets.for_each(|c| dests[c as usize] = LocSet::EMPTY);
-        walk(reach, self.sea, army, fleets, Table(dests))
+        fleets.for_each(|c| dests[c as usize] = LocBits::EMPTY);
+        walk(reach, self.sea.narrow(), army, fleets, Table(dests))
     }
 }
 
@@ -109,12 +110,12 @@ pub(crate) fn fleet_leads(map: &Map, army: ProvinceId, fleets: &LocSet, fleet: u
 
 /// Visits the army's routes in order, within the budget; `record` keeps what it needs.
 /// Returns `false` when the budget ran out first.
-fn walk(
-    reach: impl Fn(u16) -> LocSet,
-    sea: LocSet,
+fn walk<const W: usize>(
+    reach: impl Fn(u16) -> LocBits<W>,
+    sea: LocBits<W>,
     army: ProvinceId,
-    fleets: &LocSet,
-    mut record: impl Record,
+    fleets: &LocBits<W>,
+    mut record: impl Record<W>,
 ) -> bool {
     let start = reach(army.0);
     let mut not_dest = sea;
@@ -128,23 +129,23 @@ fn walk(
         cut: false,
     };
     start.intersection(fleets).for_each(|c| {
-        s.route_from(LocSet::single(c), LocSet::EMPTY, c, &mut record);
+        s.route_from(LocBits::single(c), LocBits::EMPTY, c, &mut record);
     });
     !s.cut
 }
 
 /// What a search keeps of each route: `found` is where the route ending at the fleet
 /// `last` leads, with every longer route through it.
-trait Record {
-    fn record(&mut self, last: u16, found: LocSet);
+trait Record<const W: usize> {
+    fn record(&mut self, last: u16, found: LocBits<W>);
 }
 
 /// Every fleet's destinations, indexed by province.
-struct Table<'a>(&'a mut [LocSet]);
+struct Table<'a, const W: usize>(&'a mut [LocBits<W>]);
 
-impl Record for Table<'_> {
+impl<const W: usize> Record<W> for Table<'_, W> {
     #[inline]
-    fn record(&mut self, last: u16, found: LocSet) {
+    fn record(&mut self, last: u16, found: LocBits<W>) {
         let d = &mut self.0[last as usize];
         *d = d.union(&found);
     }
@@ -157,7 +158,7 @@ struct OneFleet {
     dests: LocSet,
 }
 
-impl Record for &mut OneFleet {
+impl Record<{ entente_map::LOCSET_WORDS }> for &mut OneFleet {
     #[inline]
     fn record(&mut self, last: u16, found: LocSet) {
         if last == self.fleet {
@@ -167,33 +168,33 @@ impl Record for &mut OneFleet {
 }
 
 /// One army's search.
-struct Search<R> {
+struct Search<R, const W: usize> {
     /// Per province: the provinces a fleet there touches.
     reach: R,
     /// The provinces a fleet next to the army stands in: only a route's first fleet is one.
-    start: LocSet,
+    start: LocBits<W>,
     /// The army's own province and every sea.
-    not_dest: LocSet,
-    fleets: LocSet,
+    not_dest: LocBits<W>,
+    fleets: LocBits<W>,
     budget: u32,
     /// The budget ran out with routes left unseen.
     cut: bool,
 }
 
-impl<R: Fn(u16) -> LocSet> Search<R> {
+impl<R: Fn(u16) -> LocBits<W>, const W: usize> Search<R, W> {
     /// One route: `path` (a set) ends at `last`; `before` is what the fleets before `last`
     /// touch. Returns where this route and every longer one through it lead, and records it
     /// for `last` (the fleets before it record it on the way back).
     fn route_from(
         &mut self,
-        path: LocSet,
-        before: LocSet,
+        path: LocBits<W>,
+        before: LocBits<W>,
         last: u16,
-        record: &mut impl Record,
-    ) -> LocSet {
+        record: &mut impl Record<W>,
+    ) -> LocBits<W> {
         if self.budget == 0 {
             self.cut = true;
-            return LocSet::EMPTY;
+            return LocBits::EMPTY;
         }
         self.budget -= 1;
         let touch = (self.reach)(last);

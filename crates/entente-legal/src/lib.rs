@@ -22,7 +22,10 @@
 //! nothing once the buffers have grown. Sets of provinces are [`LocSet`] bit masks throughout.
 
 use entente_judge::{ConvoyRoutes, Position, Restrictions, Unit};
-use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType, LOCSET_WORDS};
+use entente_map::{
+    Loc, LocBits, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType, LOCSET_WORDS,
+    NARROW_WORDS,
+};
 use entente_orders::{Order, Target, UnitRef};
 
 /// The orders of one unit (movement and retreat phases) or of one power (adjustments).
@@ -109,16 +112,16 @@ impl LegalOrders {
 
 /// Members of a set, in increasing order, straight off the mask words.
 #[derive(Clone, Copy)]
-struct Bits {
-    w: [u64; LOCSET_WORDS],
+struct Bits<const W: usize> {
+    w: [u64; W],
     i: usize,
 }
 
-impl Iterator for Bits {
+impl<const W: usize> Iterator for Bits<W> {
     type Item = u16;
     #[inline]
     fn next(&mut self) -> Option<u16> {
-        while self.i < LOCSET_WORDS {
+        while self.i < W {
             let w = self.w[self.i];
             if w != 0 {
                 self.w[self.i] = w & (w - 1);
@@ -131,93 +134,193 @@ impl Iterator for Bits {
 }
 
 #[inline]
-fn bits(s: LocSet) -> Bits {
+fn bits<const W: usize>(s: LocBits<W>) -> Bits<W> {
     Bits { w: s.words(), i: 0 }
 }
 
 /// A convoy order some fleet may give: fleet, army, and where the army may go through it.
 #[derive(Clone, Copy, Debug)]
-struct ConvoyEntry {
+struct ConvoyEntry<const W: usize> {
     fleet: u16,
     army: u16,
-    dests: LocSet,
+    dests: LocBits<W>,
 }
 
 /// Legal-order generator for one map. Build once ([`Legal::new`]); every call reuses its
 /// scratch space, so keep one per thread.
+///
+/// Its tables are kept at the narrowest set width the map fits: 256-bit sets for maps of
+/// up to 256 locations (the standard map and every variant but Imperial), 512-bit ones
+/// otherwise; the two are one generic generator ([`Core`]) chosen once per map.
 #[derive(Clone, Debug)]
-pub struct Legal {
-    provinces: usize,
-    province_of: Vec<u16>,
-    /// The map's borders, closed provinces left out (what the hot loops read).
-    open: Borders,
-    /// The map's borders.
-    borders: Borders,
-    /// Per province: provinces a fleet on any of its coasts can reach (convoy adjacency).
-    pfr: Vec<LocSet>,
-    sea: LocSet,
-    /// Provinces where a fleet may convoy.
-    convoy_ok: LocSet,
-    /// The judge's definition of a convoy route (which fleets may convoy an army where).
-    routes: ConvoyRoutes,
-    kind: Vec<ProvinceKind>,
-    coasts: Vec<Vec<Loc>>,
-    centres: LocSet,
-    homes: Vec<LocSet>,
-    /// What the phase is played under: closed provinces, powers whose orders are not taken.
-    restrictions: Restrictions,
-    /// The locations of the closed provinces (every coast too): where fleets may not go.
-    closed_locs: LocSet,
-    scratch: Scratch,
+pub struct Legal(Width);
+
+#[derive(Clone, Debug)]
+enum Width {
+    Narrow(Core<NARROW_WORDS>),
+    Wide(Core<LOCSET_WORDS>),
 }
 
-/// Borders of a map, as the judge reads them for moves and supports.
-#[derive(Clone, Debug)]
-struct Borders {
-    /// Per province: provinces an army there can move to.
-    army_adj: Vec<LocSet>,
-    /// Per location: locations a fleet there can move to.
-    fleet_adj: Vec<LocSet>,
-    /// Per location: provinces a fleet there can reach (what it may support into).
-    fleet_reach: Vec<LocSet>,
-}
-
-#[derive(Clone, Debug, Default)]
-struct Scratch {
-    units: Vec<Option<Unit>>,
-    /// Per occupied province: the unit as a support or convoy names it.
-    targets: Vec<Target>,
-    /// Per province with a unit: where it may move (armies: by land or by convoy).
-    moves: Vec<LocSet>,
-    /// Per army: the convoying fleets reachable from it, and where they can carry it.
-    closure: Vec<LocSet>,
-    convoy_dests: Vec<LocSet>,
-    /// Per province: destinations of irredundant routes through the fleet there (one army).
-    route_dests: Vec<LocSet>,
-    /// Per province: the units that may move there (the transpose of `moves`).
-    movers: Vec<LocSet>,
-    /// Per army: where it may go without the fleet now ordering supports (`without_done`).
-    without: Vec<LocSet>,
-    convoys: Vec<ConvoyEntry>,
+/// Runs `$e` with `$c` bound to the generator at its width.
+macro_rules! at_width {
+    ($w:expr, $c:ident => $e:expr) => {
+        match $w {
+            Width::Narrow($c) => $e,
+            Width::Wide($c) => $e,
+        }
+    };
 }
 
 impl Legal {
     pub fn new(map: &Map) -> Legal {
+        if map.num_locs() <= LocBits::<NARROW_WORDS>::CAPACITY {
+            Legal(Width::Narrow(Core::new(map)))
+        } else {
+            Legal(Width::Wide(Core::new(map)))
+        }
+    }
+
+    /// The generator with 512-bit sets whatever the map's size: what [`Legal::new`] builds
+    /// only for maps over 256 locations. For tests that check both widths list the same
+    /// orders; [`Legal::new`] is the one to use.
+    #[doc(hidden)]
+    pub fn wide(map: &Map) -> Legal {
+        Legal(Width::Wide(Core::new(map)))
+    }
+
+    /// Are the generator's sets 256 bits (the map fits) rather than 512?
+    pub fn is_narrow(&self) -> bool {
+        matches!(self.0, Width::Narrow(_))
+    }
+
+    /// As [`Legal::new`], listing the orders of phases played under `restrictions`.
+    pub fn with_restrictions(map: &Map, restrictions: Restrictions) -> Legal {
+        let mut legal = Legal::new(map);
+        legal.set_restrictions(restrictions);
+        legal
+    }
+
+    /// The restrictions the next calls list orders under (a game's
+    /// `Game::restrictions()`): no order leads into an impassable province, and silent
+    /// powers get no orders. [`Restrictions::NONE`] (the default) lists every order.
+    pub fn set_restrictions(&mut self, restrictions: Restrictions) {
+        at_width!(&mut self.0, c => c.set_restrictions(restrictions))
+    }
+
+    pub fn restrictions(&self) -> &Restrictions {
+        at_width!(&self.0, c => &c.restrictions)
+    }
+
+    /// Every legal order of a movement phase, one group per unit in province order.
+    pub fn movement(&mut self, pos: &Position, out: &mut LegalOrders) {
+        at_width!(&mut self.0, c => c.movement(pos, out))
+    }
+
+    /// Every legal order of a retreat phase: per dislodged unit, each retreat and a disband.
+    pub fn retreats(&mut self, pos: &Position, out: &mut LegalOrders) {
+        at_width!(&mut self.0, c => c.retreats(pos, out))
+    }
+
+    /// Every legal order of an adjustment phase, one group per power with builds or
+    /// removals due: builds in each owned, empty home centre (each unit type and coast that
+    /// fits) and a waive, or the removal of each of its units.
+    pub fn adjustments(&mut self, pos: &Position, out: &mut LegalOrders) {
+        at_width!(&mut self.0, c => c.adjustments(pos, out))
+    }
+
+    /// Picks one legal set of orders, every choice uniform (`below(n)` returns a uniform
+    /// number in `0..n`): one order per unit in movement and retreat phases; in adjustments,
+    /// as many builds (in different provinces) or waives as the power is due, or that many
+    /// different removals. Appends `(power, order)` pairs to `out`.
+    pub fn choose(
+        &self,
+        legal: &LegalOrders,
+        below: impl FnMut(usize) -> usize,
+        out: &mut Vec<(PowerId, Order)>,
+    ) {
+        at_width!(&self.0, c => c.choose(legal, below, out))
+    }
+}
+
+/// [`Legal`] at one set width: `W` words per set (`NARROW_WORDS` when the map's locations
+/// fit, so each set is 32 bytes and the tables stay in cache; `LOCSET_WORDS` otherwise).
+#[derive(Clone, Debug)]
+struct Core<const W: usize> {
+    provinces: usize,
+    province_of: Vec<u16>,
+    /// The map's borders, closed provinces left out (what the hot loops read).
+    open: Borders<W>,
+    /// The map's borders.
+    borders: Borders<W>,
+    /// Per province: provinces a fleet on any of its coasts can reach (convoy adjacency).
+    pfr: Vec<LocBits<W>>,
+    sea: LocBits<W>,
+    /// Provinces where a fleet may convoy.
+    convoy_ok: LocBits<W>,
+    /// The judge's definition of a convoy route (which fleets may convoy an army where).
+    routes: ConvoyRoutes,
+    kind: Vec<ProvinceKind>,
+    coasts: Vec<Vec<Loc>>,
+    centres: LocBits<W>,
+    homes: Vec<LocBits<W>>,
+    /// What the phase is played under: closed provinces, powers whose orders are not taken.
+    restrictions: Restrictions,
+    /// The closed provinces (`restrictions.impassable` at this width).
+    closed: LocBits<W>,
+    /// The locations of the closed provinces (every coast too): where fleets may not go.
+    closed_locs: LocBits<W>,
+    scratch: Scratch<W>,
+}
+
+/// Borders of a map, as the judge reads them for moves and supports.
+#[derive(Clone, Debug)]
+struct Borders<const W: usize> {
+    /// Per province: provinces an army there can move to.
+    army_adj: Vec<LocBits<W>>,
+    /// Per location: locations a fleet there can move to.
+    fleet_adj: Vec<LocBits<W>>,
+    /// Per location: provinces a fleet there can reach (what it may support into).
+    fleet_reach: Vec<LocBits<W>>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Scratch<const W: usize> {
+    units: Vec<Option<Unit>>,
+    /// Per occupied province: the unit as a support or convoy names it.
+    targets: Vec<Target>,
+    /// Per province with a unit: where it may move (armies: by land or by convoy).
+    moves: Vec<LocBits<W>>,
+    /// Per army: the convoying fleets reachable from it, and where they can carry it.
+    closure: Vec<LocBits<W>>,
+    convoy_dests: Vec<LocBits<W>>,
+    /// Per province: destinations of irredundant routes through the fleet there (one army).
+    route_dests: Vec<LocBits<W>>,
+    /// Per province: the units that may move there (the transpose of `moves`).
+    movers: Vec<LocBits<W>>,
+    /// Per army: where it may go without the fleet now ordering supports (`without_done`).
+    without: Vec<LocBits<W>>,
+    convoys: Vec<ConvoyEntry<W>>,
+}
+
+impl<const W: usize> Core<W> {
+    fn new(map: &Map) -> Core<W> {
         let np = map.num_provinces();
         let nl = map.num_locs();
         let province_of: Vec<u16> = (0..nl).map(|l| map.province_of(Loc(l as u16)).0).collect();
-        let army_adj: Vec<LocSet> = (0..np)
-            .map(|p| *map.army_neighbours(ProvinceId(p as u16)))
+        let army_adj: Vec<LocBits<W>> = (0..np)
+            .map(|p| map.army_neighbours(ProvinceId(p as u16)).narrow())
             .collect();
-        let fleet_adj: Vec<LocSet> = (0..nl)
-            .map(|l| *map.fleet_neighbours(Loc(l as u16)))
+        let fleet_adj: Vec<LocBits<W>> = (0..nl)
+            .map(|l| map.fleet_neighbours(Loc(l as u16)).narrow())
             .collect();
-        let fleet_reach: Vec<LocSet> = (0..nl).map(|l| *map.fleet_reach(Loc(l as u16))).collect();
-        let pfr: Vec<LocSet> = (0..np)
-            .map(|p| *map.province_fleet_reach(ProvinceId(p as u16)))
+        let fleet_reach: Vec<LocBits<W>> = (0..nl)
+            .map(|l| map.fleet_reach(Loc(l as u16)).narrow())
             .collect();
-        let mut sea = LocSet::EMPTY;
-        let mut convoy_ok = LocSet::EMPTY;
+        let pfr: Vec<LocBits<W>> = (0..np)
+            .map(|p| map.province_fleet_reach(ProvinceId(p as u16)).narrow())
+            .collect();
+        let mut sea = LocBits::<W>::EMPTY;
+        let mut convoy_ok = LocBits::<W>::EMPTY;
         for p in map.province_ids() {
             if map.is_sea(p) {
                 sea.insert(p.0);
@@ -229,14 +332,14 @@ impl Legal {
         let homes = map
             .power_ids()
             .map(|pw| {
-                let mut s = LocSet::EMPTY;
+                let mut s = LocBits::<W>::EMPTY;
                 for h in map.build_centres(pw) {
                     s.insert(h.0);
                 }
                 s
             })
             .collect();
-        Legal {
+        Core {
             provinces: np,
             province_of,
             open: Borders {
@@ -255,10 +358,11 @@ impl Legal {
             routes: ConvoyRoutes::new(map),
             kind: map.provinces().iter().map(|p| p.kind).collect(),
             coasts: map.provinces().iter().map(|p| p.coasts.clone()).collect(),
-            centres: *map.centres(),
+            centres: map.centres().narrow(),
             homes,
             restrictions: Restrictions::NONE,
-            closed_locs: LocSet::EMPTY,
+            closed: LocBits::<W>::EMPTY,
+            closed_locs: LocBits::<W>::EMPTY,
             scratch: Scratch {
                 units: vec![None; np],
                 targets: vec![
@@ -269,31 +373,22 @@ impl Legal {
                     };
                     np
                 ],
-                moves: vec![LocSet::EMPTY; np],
-                closure: vec![LocSet::EMPTY; np],
-                convoy_dests: vec![LocSet::EMPTY; np],
-                route_dests: vec![LocSet::EMPTY; np],
-                movers: vec![LocSet::EMPTY; np],
-                without: vec![LocSet::EMPTY; np],
+                moves: vec![LocBits::<W>::EMPTY; np],
+                closure: vec![LocBits::<W>::EMPTY; np],
+                convoy_dests: vec![LocBits::<W>::EMPTY; np],
+                route_dests: vec![LocBits::<W>::EMPTY; np],
+                movers: vec![LocBits::<W>::EMPTY; np],
+                without: vec![LocBits::<W>::EMPTY; np],
                 convoys: Vec::new(),
             },
         }
     }
 
-    /// As [`Legal::new`], listing the orders of phases played under `restrictions`.
-    pub fn with_restrictions(map: &Map, restrictions: Restrictions) -> Legal {
-        let mut legal = Legal::new(map);
-        legal.set_restrictions(restrictions);
-        legal
-    }
-
-    /// The restrictions the next calls list orders under (a game's
-    /// `Game::restrictions()`): no order leads into an impassable province, and silent
-    /// powers get no orders. [`Restrictions::NONE`] (the default) lists every order.
-    pub fn set_restrictions(&mut self, restrictions: Restrictions) {
+    fn set_restrictions(&mut self, restrictions: Restrictions) {
         self.restrictions = restrictions;
-        let closed = restrictions.impassable;
-        self.closed_locs = LocSet::EMPTY;
+        let closed: LocBits<W> = restrictions.impassable.narrow();
+        self.closed = closed;
+        self.closed_locs = LocBits::<W>::EMPTY;
         for (l, &p) in self.province_of.iter().enumerate() {
             if closed.contains(p) {
                 self.closed_locs.insert(l as u16);
@@ -313,13 +408,9 @@ impl Legal {
         }
     }
 
-    pub fn restrictions(&self) -> &Restrictions {
-        &self.restrictions
-    }
-
     /// Open provinces a unit may support into (or move to, without convoy).
     #[inline]
-    fn reach(&self, u: Unit) -> LocSet {
+    fn reach(&self, u: Unit) -> LocBits<W> {
         match u.ty {
             UnitType::Army => self.open.army_adj[self.province_of[u.loc.index()] as usize],
             UnitType::Fleet => self.open.fleet_reach[u.loc.index()],
@@ -328,31 +419,33 @@ impl Legal {
 
     /// Convoying fleets reachable from the army at `f` (avoiding `without`), and the land
     /// spaces they carry it to: what the judge's `convoy_possible` searches.
-    fn convoy_closure(&self, f: u16, fleets: LocSet) -> (LocSet, LocSet) {
+    fn convoy_closure(&self, f: u16, fleets: LocBits<W>) -> (LocBits<W>, LocBits<W>) {
         let mut closure = self.pfr[f as usize].intersection(&fleets);
         let mut frontier = closure;
-        let mut touched = LocSet::EMPTY;
+        let mut touched = LocBits::<W>::EMPTY;
         while !frontier.is_empty() {
-            let mut next = LocSet::EMPTY;
+            let mut next = LocBits::<W>::EMPTY;
             frontier.for_each(|c| next = next.union(&self.pfr[c as usize]));
             touched = touched.union(&next);
             frontier = next.intersection(&fleets).difference(&closure);
             closure = closure.union(&frontier);
         }
-        let dests = touched.difference(&self.sea).difference(&LocSet::single(f));
+        let dests = touched
+            .difference(&self.sea)
+            .difference(&LocBits::<W>::single(f));
         (closure, dests)
     }
 
     /// Every legal order of a movement phase, one group per unit in province order.
-    pub fn movement(&mut self, pos: &Position, out: &mut LegalOrders) {
+    fn movement(&mut self, pos: &Position, out: &mut LegalOrders) {
         out.clear();
         let np = self.provinces;
         let mut s = std::mem::take(&mut self.scratch);
         // No move leads into a closed province (nor, below, any support or convoy).
-        let closed = self.restrictions.impassable;
-        let mut occ = LocSet::EMPTY;
-        let mut armies = LocSet::EMPTY;
-        let mut fleets = LocSet::EMPTY;
+        let closed = self.closed;
+        let mut occ = LocBits::<W>::EMPTY;
+        let mut armies = LocBits::<W>::EMPTY;
+        let mut fleets = LocBits::<W>::EMPTY;
         for p in 0..np {
             let u = pos.unit_at(ProvinceId(p as u16));
             s.units[p] = u;
@@ -372,7 +465,7 @@ impl Legal {
         }
         // Convoys: only fleets where convoying is possible take part.
         let fleets = fleets.intersection(&self.convoy_ok);
-        let mut convoyable = LocSet::EMPTY;
+        let mut convoyable = LocBits::<W>::EMPTY;
         s.convoys.clear();
         if !fleets.is_empty() {
             for a in bits(armies) {
@@ -415,7 +508,7 @@ impl Legal {
         });
         occ.for_each(|q| {
             let movers = &mut s.movers;
-            s.moves[q as usize].for_each(|d| movers[d as usize] = LocSet::EMPTY);
+            s.moves[q as usize].for_each(|d| movers[d as usize] = LocBits::<W>::EMPTY);
         });
         self.scratch = s;
     }
@@ -423,7 +516,7 @@ impl Legal {
     /// Fills `s.convoys` with the convoy orders fleets may give the army at `a`: the routes
     /// of [`ConvoyRoutes`], the judge's own definition (DATC 6.G.19), and where they lead.
     #[inline(never)]
-    fn irredundant_routes(&self, a: u16, closure: LocSet, s: &mut Scratch) {
+    fn irredundant_routes(&self, a: u16, closure: LocBits<W>, s: &mut Scratch<W>) {
         // Routes only pass through fleets the army can reach (`closure`): searching those
         // alone is the same search, with less to clear.
         self.routes
@@ -445,10 +538,10 @@ impl Legal {
         &self,
         p: u16,
         u: Unit,
-        occ: LocSet,
-        fleets: LocSet,
-        convoyable: LocSet,
-        s: &mut Scratch,
+        occ: LocBits<W>,
+        fleets: LocBits<W>,
+        convoyable: LocBits<W>,
+        s: &mut Scratch<W>,
         out: &mut LegalOrders,
     ) {
         let me = UnitRef {
@@ -464,7 +557,7 @@ impl Legal {
                 let via = if convoyable.contains(p) {
                     adj.intersection(&s.convoy_dests[p as usize])
                 } else {
-                    LocSet::EMPTY
+                    LocBits::<W>::EMPTY
                 };
                 s.moves[p as usize].for_each(|d| {
                     out.push(Order::Move {
@@ -493,7 +586,7 @@ impl Legal {
         }
         // `reach` is open provinces only: a unit standing in a closed one cannot be
         // supported there either.
-        let others = occ.difference(&LocSet::single(p));
+        let others = occ.difference(&LocBits::<W>::single(p));
         reach.intersection(&others).for_each(|t| {
             out.push(Order::SupportHold {
                 unit: me,
@@ -503,7 +596,7 @@ impl Legal {
         let in_chain = u.ty == UnitType::Fleet && fleets.contains(p);
         // Supports of moves: for each space the supporter reaches, each unit that may move
         // there (output-sized work).
-        let mut without_done = LocSet::EMPTY;
+        let mut without_done = LocBits::<W>::EMPTY;
         let targets = &s.targets;
         let without = &mut s.without;
         let (movers, closure) = (&s.movers, &s.closure);
@@ -538,7 +631,7 @@ impl Legal {
         if in_chain {
             for e in s.convoys.iter().filter(|e| e.fleet == p) {
                 let t = target(e.army);
-                for d in bits(e.dests.difference(&self.restrictions.impassable)) {
+                for d in bits(e.dests.difference(&self.closed)) {
                     out.push(Order::Convoy {
                         unit: me,
                         target: t,
@@ -553,7 +646,7 @@ impl Legal {
     /// number in `0..n`): one order per unit in movement and retreat phases; in adjustments,
     /// as many builds (in different provinces) or waives as the power is due, or that many
     /// different removals. Appends `(power, order)` pairs to `out`.
-    pub fn choose(
+    fn choose(
         &self,
         legal: &LegalOrders,
         mut below: impl FnMut(usize) -> usize,
@@ -602,7 +695,7 @@ impl Legal {
     }
 
     /// Every legal order of a retreat phase: per dislodged unit, each retreat and a disband.
-    pub fn retreats(&mut self, pos: &Position, out: &mut LegalOrders) {
+    fn retreats(&mut self, pos: &Position, out: &mut LegalOrders) {
         out.clear();
         for (p, d) in pos.dislodged() {
             if self.restrictions.silent.contains(d.unit.power) {
@@ -614,7 +707,7 @@ impl Legal {
             };
             out.open(d.unit.power, Some(p), 0);
             out.push(Order::Disband(me));
-            for l in bits(d.retreats.difference(&self.closed_locs)) {
+            for l in bits(d.retreats.narrow::<W>().difference(&self.closed_locs)) {
                 out.push(Order::Retreat {
                     unit: me,
                     to: Loc(l),
@@ -627,11 +720,11 @@ impl Legal {
     /// Every legal order of an adjustment phase, one group per power with builds or
     /// removals due: builds in each owned, empty home centre (each unit type and coast that
     /// fits) and a waive, or the removal of each of its units.
-    pub fn adjustments(&mut self, pos: &Position, out: &mut LegalOrders) {
+    fn adjustments(&mut self, pos: &Position, out: &mut LegalOrders) {
         out.clear();
         let np = self.homes.len();
         let mut due = [0i32; 64];
-        let mut occ = LocSet::EMPTY;
+        let mut occ = LocBits::<W>::EMPTY;
         for p in 0..self.provinces {
             if let Some(u) = pos.unit_at(ProvinceId(p as u16)) {
                 due[u.power.index()] -= 1;
@@ -650,7 +743,7 @@ impl Legal {
             }
             out.open(power, None, n);
             if n > 0 {
-                let closed = self.restrictions.impassable;
+                let closed = self.closed;
                 for h in bits(self.homes[pi].difference(&occ).difference(&closed)) {
                     if pos.owner(ProvinceId(h)) != Some(power) {
                         continue;

@@ -776,3 +776,51 @@ fn choose_respects_adjustment_counts() {
     }
     assert!(checked > 0);
 }
+
+/// The two widths of the generator (256-bit sets for maps that fit, 512-bit ones for
+/// larger maps) are one generic code: on every shipped map that fits, both list the very
+/// same groups and orders, in the same order, in every phase of random games, restricted
+/// phases (two players, Italy impassable) included.
+#[test]
+fn narrow_and_wide_generators_list_the_same_orders() {
+    fn same(map: &Map, positions: &[(PhaseKind, Position, Restrictions)], name: &str) -> usize {
+        let mut narrow = Legal::new(map);
+        let mut wide = Legal::wide(map);
+        assert!(narrow.is_narrow() && !wide.is_narrow(), "{name}");
+        let (mut a, mut b) = (LegalOrders::new(), LegalOrders::new());
+        let mut orders = 0;
+        for (i, (kind, pos, r)) in positions.iter().enumerate() {
+            narrow.set_restrictions(*r);
+            wide.set_restrictions(*r);
+            generate(&mut narrow, *kind, pos, &mut a);
+            generate(&mut wide, *kind, pos, &mut b);
+            assert_eq!(a.groups(), b.groups(), "{name}, phase {i}");
+            assert_eq!(a.orders(), b.orders(), "{name}, phase {i}");
+            orders += a.len();
+        }
+        orders
+    }
+    for name in entente_map::builtin_variant_names() {
+        let map = Arc::new(entente_map::builtin_variant(name).unwrap());
+        if map.num_locs() > 256 {
+            assert!(!Legal::new(&map).is_narrow(), "{name} needs 512-bit sets");
+            continue;
+        }
+        if name == "escalation" {
+            // The standard map with an empty board to start (units are placed first):
+            // the standard map's games cover it.
+            continue;
+        }
+        let mut listed = 0;
+        for seed in 1..=3 {
+            let g = Game::new(map.clone(), Rulebook::default_game());
+            listed += same(&map, &random_game_positions(g, seed, 80), name);
+        }
+        assert!(listed > 1000, "{name}: only {listed} orders compared");
+    }
+    let map = Arc::new(Map::standard());
+    let g = two_player_game(&map, Rulebook::default_game());
+    let positions = random_game_positions(g, 7, 60);
+    assert!(positions.iter().any(|(_, _, r)| !r.impassable.is_empty()));
+    same(&map, &positions, "standard, two players");
+}

@@ -3,21 +3,37 @@ use crate::ids::MAX_LOCATIONS;
 /// How many 64-bit words a [`LocSet`] has.
 pub const LOCSET_WORDS: usize = MAX_LOCATIONS / 64;
 
+/// The words a map's sets need: 4 (256 bits) when its locations fit, else [`LOCSET_WORDS`].
+/// The hot loops (`entente-legal`) keep their tables at this width: on the standard map a
+/// set is then 32 bytes, not 64, and the per-province tables stay in the L1 cache
+/// (docs/bench.md, "Sets sized to the map").
+pub const NARROW_WORDS: usize = 4;
+
 /// A set of locations (or provinces, which share the id space) as a fixed
 /// [`MAX_LOCATIONS`]-bit mask.
 ///
 /// Adjacency tests are the innermost operation of the judge and of legal-order generation;
 /// a fixed mask keeps them a shift and an AND with no allocation. [`MAX_LOCATIONS`] is the
 /// format's limit on locations, checked when a variant loads.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-pub struct LocSet {
-    words: [u64; LOCSET_WORDS],
+pub type LocSet = LocBits<LOCSET_WORDS>;
+
+/// A set of location ids below `64 * W`: [`LocSet`] is the map's width; code that is hot
+/// enough to care keeps a narrower copy ([`LocBits::narrow`]) for maps that fit.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LocBits<const W: usize> {
+    words: [u64; W],
 }
 
-impl LocSet {
-    pub const EMPTY: LocSet = LocSet {
-        words: [0; LOCSET_WORDS],
-    };
+impl<const W: usize> Default for LocBits<W> {
+    fn default() -> Self {
+        Self::EMPTY
+    }
+}
+
+impl<const W: usize> LocBits<W> {
+    pub const EMPTY: LocBits<W> = LocBits { words: [0; W] };
+    /// How many ids the set can hold.
+    pub const CAPACITY: usize = 64 * W;
 
     #[inline]
     pub fn insert(&mut self, i: u16) {
@@ -36,7 +52,7 @@ impl LocSet {
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.words == [0; LOCSET_WORDS]
+        self.words == [0; W]
     }
 
     #[inline]
@@ -45,36 +61,36 @@ impl LocSet {
     }
 
     #[inline]
-    pub fn union(&self, other: &LocSet) -> LocSet {
+    pub fn union(&self, other: &Self) -> Self {
         let mut w = self.words;
         for (a, b) in w.iter_mut().zip(other.words.iter()) {
             *a |= b;
         }
-        LocSet { words: w }
+        LocBits { words: w }
     }
 
     #[inline]
-    pub fn intersection(&self, other: &LocSet) -> LocSet {
+    pub fn intersection(&self, other: &Self) -> Self {
         let mut w = self.words;
         for (a, b) in w.iter_mut().zip(other.words.iter()) {
             *a &= b;
         }
-        LocSet { words: w }
+        LocBits { words: w }
     }
 
     /// Members of `self` that are not in `other`.
     #[inline]
-    pub fn difference(&self, other: &LocSet) -> LocSet {
+    pub fn difference(&self, other: &Self) -> Self {
         let mut w = self.words;
         for (a, b) in w.iter_mut().zip(other.words.iter()) {
             *a &= !b;
         }
-        LocSet { words: w }
+        LocBits { words: w }
     }
 
     /// Do the two sets share a member?
     #[inline]
-    pub fn intersects(&self, other: &LocSet) -> bool {
+    pub fn intersects(&self, other: &Self) -> bool {
         self.words
             .iter()
             .zip(other.words.iter())
@@ -83,24 +99,39 @@ impl LocSet {
 
     /// The raw mask, bit `i % 64` of word `i / 64` for member `i` (for hand-written loops).
     #[inline]
-    pub const fn words(&self) -> [u64; LOCSET_WORDS] {
+    pub const fn words(&self) -> [u64; W] {
         self.words
     }
 
     #[inline]
-    pub const fn from_words(words: [u64; LOCSET_WORDS]) -> LocSet {
-        LocSet { words }
+    pub const fn from_words(words: [u64; W]) -> Self {
+        LocBits { words }
     }
 
     /// The set of one member.
     #[inline]
-    pub const fn single(i: u16) -> LocSet {
-        let mut words = [0u64; LOCSET_WORDS];
+    pub const fn single(i: u16) -> Self {
+        let mut words = [0u64; W];
         words[(i / 64) as usize] = 1 << (i % 64);
-        LocSet { words }
+        LocBits { words }
     }
 
-    /// Calls `f` on each member in increasing order: the hot loops' form of [`LocSet::iter`].
+    /// The same members in a set of another width. Members at or above the new width's
+    /// capacity are dropped: narrow only a set whose ids fit (a map's sets, when
+    /// [`crate::Map::num_locs`] is at most `64 * V`).
+    #[inline]
+    pub fn narrow<const V: usize>(&self) -> LocBits<V> {
+        let mut words = [0u64; V];
+        let n = V.min(W);
+        words[..n].copy_from_slice(&self.words[..n]);
+        debug_assert!(
+            self.words[n..].iter().all(|&w| w == 0),
+            "a member does not fit {V} words"
+        );
+        LocBits { words }
+    }
+
+    /// Calls `f` on each member in increasing order: the hot loops' form of [`LocBits::iter`].
     ///
     /// One flat loop: zero words are skipped in a tight inner loop, and `f` appears once in
     /// the loop, so nested `for_each` calls are not unrolled word by word into copies of
@@ -112,7 +143,7 @@ impl LocSet {
         loop {
             while w == 0 {
                 wi += 1;
-                if wi == LOCSET_WORDS {
+                if wi == W {
                     return;
                 }
                 w = self.words[wi];
@@ -124,7 +155,7 @@ impl LocSet {
     }
 
     /// Members in increasing order.
-    pub fn iter(&self) -> Members<'_> {
+    pub fn iter(&self) -> Members<'_, W> {
         Members {
             set: self,
             wi: 0,
@@ -133,20 +164,20 @@ impl LocSet {
     }
 }
 
-/// The members of a [`LocSet`] in increasing order ([`LocSet::iter`]).
+/// The members of a [`LocBits`] in increasing order ([`LocBits::iter`]).
 #[derive(Clone)]
-pub struct Members<'a> {
-    set: &'a LocSet,
+pub struct Members<'a, const W: usize> {
+    set: &'a LocBits<W>,
     wi: usize,
     w: u64,
 }
 
-impl Iterator for Members<'_> {
+impl<const W: usize> Iterator for Members<'_, W> {
     type Item = u16;
     #[inline]
     fn next(&mut self) -> Option<u16> {
         while self.w == 0 {
-            if self.wi + 1 >= LOCSET_WORDS {
+            if self.wi + 1 >= W {
                 return None;
             }
             self.wi += 1;
@@ -176,6 +207,18 @@ mod tests {
         let mut seen = Vec::new();
         s.for_each(|i| seen.push(i));
         assert_eq!(seen, s.iter().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn narrow_keeps_the_members_that_fit_and_widens_back() {
+        let mut s = LocSet::EMPTY;
+        for i in [0u16, 63, 64, 200, 255] {
+            s.insert(i);
+        }
+        let n: LocBits<NARROW_WORDS> = s.narrow();
+        assert_eq!(n.iter().collect::<Vec<_>>(), vec![0, 63, 64, 200, 255]);
+        assert_eq!(n.narrow::<LOCSET_WORDS>(), s);
+        assert_eq!(LocBits::<NARROW_WORDS>::CAPACITY, 256);
     }
 
     #[test]

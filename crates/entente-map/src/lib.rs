@@ -17,7 +17,7 @@ mod map;
 mod names;
 mod word_table;
 
-pub use bitset::{LocSet, Members, LOCSET_WORDS};
+pub use bitset::{LocBits, LocSet, Members, LOCSET_WORDS, NARROW_WORDS};
 pub use builtin::{
     builtin_variant, builtin_variant_names, find_builtin_variant, BuiltinVariant, BUILTIN_VARIANTS,
 };

@@ -9,7 +9,13 @@ pub struct UnitRef {
 }
 
 /// Another unit named inside a support or convoy: "Russian A War", "F Kie".
+///
+/// Aligned to 4 bytes (8 in all, 2 of them padding): an [`Order`] is then 16 bytes moved
+/// as one 16-byte word, where the unaligned 6-byte form made a 14-byte order that the
+/// compiler assembled piecewise on the stack (a store-forwarding stall in the hottest loop
+/// of `entente-legal`, docs/bench.md "Sets sized to the map").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(align(4))]
 pub struct Target {
     pub power: Option<PowerId>,
     pub ty: Option<UnitType>,
