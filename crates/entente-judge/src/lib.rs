@@ -30,7 +30,7 @@ pub(crate) use movement::fleet_destination;
 pub use movement::{Judge, MovementResult, OrderResult};
 pub use outcome::{Bounce, Failure, Illegal, Outcome, Void};
 pub use phase::{Phase, PhaseKind, Season};
-pub use position::{Dislodged, Position, Unit};
+pub use position::{strait_crossing, Dislodged, Position, Unit};
 pub use restrictions::{PowerSet, Restrictions};
 pub use retreat::{adjudicate_retreats, adjudicate_retreats_into, RetreatResult};
 pub use rules::{

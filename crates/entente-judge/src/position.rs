@@ -163,3 +163,19 @@ impl Position {
         }
     }
 }
+
+/// Where `power`'s fleet at `from` lands crossing one of the map's straits into province
+/// `to` ([`Map::strait_to`]), when one leads there and `power` owns its centre in `pos`:
+/// only the owner's fleets cross (Imperial's Straits of Constantinople). `None` otherwise,
+/// and always on maps without straits.
+#[inline]
+pub fn strait_crossing(
+    map: &Map,
+    pos: &Position,
+    power: PowerId,
+    from: Loc,
+    to: ProvinceId,
+) -> Option<Loc> {
+    let (l, c) = map.strait_to(from, to)?;
+    (pos.owner(c) == Some(power)).then_some(l)
+}

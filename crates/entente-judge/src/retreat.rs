@@ -151,9 +151,16 @@ fn check(
     };
     let l = match d.unit.ty {
         UnitType::Army => map.province_of(to).loc(),
-        UnitType::Fleet => {
-            fleet_destination(map, d.unit.loc, to).map_err(|_| Illegal::RetreatNotAllowed)?
-        }
+        UnitType::Fleet => match fleet_destination(map, d.unit.loc, to) {
+            Ok(l) => l,
+            // Across a strait: allowed where the retreats computed at the dislodgement
+            // (its power owning the strait's centre) say so, checked just below.
+            Err(_) => map
+                .strait_to(d.unit.loc, map.province_of(to))
+                .map(|(l, _)| l)
+                .filter(|&l| l == to || map.province_of(to).loc() == to)
+                .ok_or(Illegal::RetreatNotAllowed)?,
+        },
     };
     if !d.retreats.contains(l.0) {
         return Err(Illegal::RetreatNotAllowed);

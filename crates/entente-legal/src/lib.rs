@@ -267,6 +267,8 @@ struct Core<const W: usize> {
     restrictions: Restrictions,
     /// The closed provinces (`restrictions.impassable` at this width).
     closed: LocBits<W>,
+    /// The map's straits ([`entente_map::Strait`]): fleet borders open to a centre's owner.
+    straits: Vec<entente_map::Strait>,
     /// The locations of the closed provinces (every coast too): where fleets may not go.
     closed_locs: LocBits<W>,
     scratch: Scratch<W>,
@@ -300,6 +302,8 @@ struct Scratch<const W: usize> {
     /// Per army: where it may go without the fleet now ordering supports (`without_done`).
     without: Vec<LocBits<W>>,
     convoys: Vec<ConvoyEntry<W>>,
+    /// Per strait of the map: the power whose fleets may cross it in this position.
+    strait_owner: Vec<Option<PowerId>>,
 }
 
 impl<const W: usize> Core<W> {
@@ -362,6 +366,7 @@ impl<const W: usize> Core<W> {
             homes,
             restrictions: Restrictions::NONE,
             closed: LocBits::<W>::EMPTY,
+            straits: map.straits().to_vec(),
             closed_locs: LocBits::<W>::EMPTY,
             scratch: Scratch {
                 units: vec![None; np],
@@ -380,6 +385,7 @@ impl<const W: usize> Core<W> {
                 movers: vec![LocBits::<W>::EMPTY; np],
                 without: vec![LocBits::<W>::EMPTY; np],
                 convoys: Vec::new(),
+                strait_owner: Vec::new(),
             },
         }
     }
@@ -410,7 +416,33 @@ impl<const W: usize> Core<W> {
 
     /// Open provinces a unit may support into (or move to, without convoy).
     #[inline]
-    fn reach(&self, u: Unit) -> LocBits<W> {
+    fn reach(&self, u: Unit, s: &Scratch<W>) -> LocBits<W> {
+        let mut r = self.base_reach(u);
+        if u.ty == UnitType::Fleet && !self.straits.is_empty() {
+            self.strait_ends(u, s, |l| r.insert(self.province_of[l.index()]));
+        }
+        r
+    }
+
+    /// Calls `f` with the far end of each strait `u` (a fleet) may cross in this position:
+    /// its power owns the strait's centre and the far end is open.
+    fn strait_ends(&self, u: Unit, s: &Scratch<W>, mut f: impl FnMut(Loc)) {
+        for (st, owner) in self.straits.iter().zip(&s.strait_owner) {
+            let other = if st.a == u.loc {
+                st.b
+            } else if st.b == u.loc {
+                st.a
+            } else {
+                continue;
+            };
+            if *owner == Some(u.power) && !self.closed.contains(self.province_of[other.index()]) {
+                f(other);
+            }
+        }
+    }
+
+    #[inline]
+    fn base_reach(&self, u: Unit) -> LocBits<W> {
         match u.ty {
             UnitType::Army => self.open.army_adj[self.province_of[u.loc.index()] as usize],
             UnitType::Fleet => self.open.fleet_reach[u.loc.index()],
@@ -441,6 +473,9 @@ impl<const W: usize> Core<W> {
         out.clear();
         let np = self.provinces;
         let mut s = std::mem::take(&mut self.scratch);
+        s.strait_owner.clear();
+        s.strait_owner
+            .extend(self.straits.iter().map(|st| pos.owner(st.owner_of)));
         // No move leads into a closed province (nor, below, any support or convoy).
         let closed = self.closed;
         let mut occ = LocBits::<W>::EMPTY;
@@ -455,7 +490,7 @@ impl<const W: usize> Core<W> {
                     UnitType::Army => armies.insert(p as u16),
                     UnitType::Fleet => fleets.insert(p as u16),
                 }
-                s.moves[p] = self.reach(u);
+                s.moves[p] = self.reach(u, &s);
                 s.targets[p] = Target {
                     power: None,
                     ty: Some(u.ty),
@@ -550,7 +585,7 @@ impl<const W: usize> Core<W> {
         };
         let target = |q: u16| s.targets[q as usize];
         out.push(Order::Hold(me));
-        let reach = self.reach(u);
+        let reach = self.reach(u, s);
         match u.ty {
             UnitType::Army => {
                 let adj = reach;
@@ -575,7 +610,11 @@ impl<const W: usize> Core<W> {
                 });
             }
             UnitType::Fleet => {
-                self.open.fleet_adj[u.loc.index()].for_each(|l| {
+                let mut adj = self.open.fleet_adj[u.loc.index()];
+                if !self.straits.is_empty() {
+                    self.strait_ends(u, s, |l| adj.insert(l.0));
+                }
+                adj.for_each(|l| {
                     out.push(Order::Move {
                         unit: me,
                         to: Loc(l),

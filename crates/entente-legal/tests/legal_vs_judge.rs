@@ -61,8 +61,13 @@ fn generate(legal: &mut Legal, kind: PhaseKind, pos: &Position, buf: &mut LegalO
     }
 }
 
-/// Where a fleet at `from` lands when ordered to `to` (the judge's reading, DATC 4.B.1–3).
+/// Where a fleet at `from` lands when ordered to `to` (the judge's reading, DATC 4.B.1–3),
+/// or across a strait (only the owner of its centre crosses: checked by the judge, and by
+/// `legal_and_judge_agree_across_imperials_strait`).
 fn fleet_landing(map: &Map, from: Loc, to: Loc) -> Option<Loc> {
+    if let Some((l, _)) = map.strait_to(from, map.province_of(to)) {
+        return Some(l);
+    }
     let prov = map.province(map.province_of(to));
     if map.coast_of(to).is_some() || prov.coasts.is_empty() {
         return map.fleet_adjacent(from, to).then_some(to);
@@ -823,4 +828,55 @@ fn narrow_and_wide_generators_list_the_same_orders() {
     let positions = random_game_positions(g, 7, 60);
     assert!(positions.iter().any(|(_, _, r)| !r.impassable.is_empty()));
     same(&map, &positions, "standard, two players");
+}
+
+/// Imperial's Straits of Constantinople (`[[strait]]`): the owner's fleets may move and
+/// support directly between the Black and Aegean Seas, nobody else's. Legal orders and the
+/// judge agree on every candidate order, whoever owns Constantinople, and the owner's
+/// crossing (and only it) is listed.
+#[test]
+fn legal_and_judge_agree_across_imperials_strait() {
+    let map = entente_map::builtin_variant("imperial").unwrap();
+    let p = |n: &str| map.lookup_province(n).unwrap();
+    let (turkey, russia, britain) = (
+        map.lookup_power("turkey").unwrap(),
+        map.lookup_power("russia").unwrap(),
+        map.lookup_power("britain").unwrap(),
+    );
+    let mut legal = Legal::new(&map);
+    assert!(!legal.is_narrow(), "Imperial has 384 locations");
+    let mut judge = Judge::new();
+    let mut buf = LegalOrders::new();
+    for owner in [Some(turkey), Some(russia), None] {
+        let mut pos = Position::empty(&map);
+        for (power, prov) in [
+            (turkey, "bla"),
+            (russia, "aeg"),
+            (britain, "ion"),
+            (turkey, "eas"),
+        ] {
+            pos.place(
+                &map,
+                entente_judge::Unit {
+                    power,
+                    ty: UnitType::Fleet,
+                    loc: p(prov).loc(),
+                },
+            );
+        }
+        pos.set_owner(p("con"), owner);
+        let n = check_position(&map, &mut legal, &mut judge, PhaseKind::Movement, &pos);
+        assert!(n > 0);
+        legal.movement(&pos, &mut buf);
+        let text: HashSet<String> = buf.orders().iter().map(|o| format_order(&map, o)).collect();
+        let turk_crosses = text.contains("F bla - aeg");
+        let russian_crosses = text.contains("F aeg - bla");
+        assert_eq!(turk_crosses, owner == Some(turkey), "owner {owner:?}");
+        assert_eq!(russian_crosses, owner == Some(russia), "owner {owner:?}");
+        assert_eq!(
+            text.contains("F bla S F eas - aeg"),
+            owner == Some(turkey),
+            "owner {owner:?}"
+        );
+    }
 }

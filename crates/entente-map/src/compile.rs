@@ -17,7 +17,7 @@
 
 use crate::error::{VariantError, VariantWarning};
 use crate::file::{PowerEntry, ProvinceEntry, VariantFile};
-use crate::map::{normalize_coast, LocInfo, Map, Power, Province, ProvinceKind};
+use crate::map::{normalize_coast, LocInfo, Map, Power, Province, ProvinceKind, Strait};
 use crate::names::normalize_name;
 use crate::{Loc, LocSet, PowerId, ProvinceId, UnitType, MAX_LOCATIONS};
 use std::collections::HashMap;
@@ -87,6 +87,7 @@ pub(crate) fn compile(
     let names = c.build_name_tables()?;
     let powers = c.read_powers()?;
     let (victory_centres, centres) = c.check_victory()?;
+    let straits = c.read_straits(&adj.fleet, &centres)?;
     let Compiler {
         provinces, locs, ..
     } = c;
@@ -121,6 +122,7 @@ pub(crate) fn compile(
         fleet_reach,
         province_fleet_reach,
         centres,
+        straits,
         home_of: powers.home_of,
         names,
         power_names: powers.names,
@@ -962,6 +964,69 @@ impl<'a> Compiler<'a> {
     }
 
     /// The supply centres, and `victory_centres` between 1 and their number.
+    /// `[[strait]]`: two fleet locations that do not border otherwise, and a supply centre
+    /// whose owner's fleets may cross.
+    fn read_straits(&self, fleet: &[LocSet], centres: &LocSet) -> Result<Vec<Strait>> {
+        let mut out = Vec::new();
+        for e in &self.file.straits {
+            let ends = e.between.get_ref();
+            if ends.len() != 2 {
+                return Err(self.err_at(
+                    &e.between,
+                    format!("a strait is between two locations ({} given)", ends.len()),
+                ));
+            }
+            let (a, b) = (self.loc_lookup(&ends[0])?, self.loc_lookup(&ends[1])?);
+            for (l, text) in [(a, &ends[0]), (b, &ends[1])] {
+                let prov = &self.provinces[self.locs[l.index()].province.index()];
+                if prov.kind == ProvinceKind::Land
+                    || (!prov.coasts.is_empty() && self.locs[l.index()].coast.is_none())
+                {
+                    return Err(self.err_at(
+                        text,
+                        format!(
+                            "'{}' is not a place a fleet stands (a sea, a coastal province or one of its coasts)",
+                            text.get_ref()
+                        ),
+                    ));
+                }
+            }
+            if self.locs[a.index()].province == self.locs[b.index()].province {
+                return Err(self.err_at(&e.between, "a strait joins two different provinces"));
+            }
+            if fleet[a.index()].contains(b.0) {
+                return Err(self.err_at(
+                    &e.between,
+                    format!(
+                        "{} and {} already border for fleets: a strait is a border open only to a centre's owner, so leave it out of their `fleet` lists",
+                        self.loc_name(a.0),
+                        self.loc_name(b.0)
+                    ),
+                ));
+            }
+            let c = *self
+                .abbr_index
+                .get(&normalize_name(e.owner_of.get_ref()))
+                .ok_or_else(|| {
+                    self.err_at(
+                        &e.owner_of,
+                        format!("unknown province '{}'", e.owner_of.get_ref()),
+                    )
+                })?;
+            if !centres.contains(c.0) {
+                return Err(self.err_at(
+                    &e.owner_of,
+                    format!(
+                        "'{}' is not a supply centre: a strait opens to the owner of one",
+                        e.owner_of.get_ref()
+                    ),
+                ));
+            }
+            out.push(Strait { a, b, owner_of: c });
+        }
+        Ok(out)
+    }
+
     fn check_victory(&self) -> Result<(u32, LocSet)> {
         let mut centres = LocSet::EMPTY;
         for (i, p) in self.provinces.iter().enumerate() {

@@ -13,6 +13,19 @@ pub struct VariantFile {
     pub powers: Vec<PowerEntry>,
     #[serde(rename = "province", default)]
     pub provinces: Vec<ProvinceEntry>,
+    #[serde(rename = "strait", default)]
+    pub straits: Vec<StraitEntry>,
+}
+
+/// A fleet border open only to the owner of a supply centre (Imperial's Straits of
+/// Constantinople): `between = ["bla", "aeg"]`, `owner_of = "con"`. The two locations do not
+/// border otherwise; the fleets of the power owning the centre may move, retreat and support
+/// across, both ways.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StraitEntry {
+    pub between: Spanned<Vec<Spanned<String>>>,
+    pub owner_of: Spanned<String>,
 }
 
 #[derive(Deserialize)]

@@ -25,7 +25,9 @@ pub use distance::Distances;
 pub use error::{VariantError, VariantWarning};
 pub use ids::{Loc, PowerId, ProvinceId, UnitType, MAX_LOCATIONS};
 pub use load::{load_variant, LoadError, Variant};
-pub use map::{LocInfo, Map, Power, Province, ProvinceKind, ANY_HOME, ESCALATION, OWN_HOME};
+pub use map::{
+    LocInfo, Map, Power, Province, ProvinceKind, Strait, ANY_HOME, ESCALATION, OWN_HOME,
+};
 pub use names::normalize_name;
 pub use word_table::PackedWordTable;
 

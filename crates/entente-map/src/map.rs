@@ -45,6 +45,16 @@ pub struct LocInfo {
     pub coast: Option<String>,
 }
 
+/// A fleet border open only to the power owning a supply centre (`[[strait]]` in the
+/// variant file; Imperial's Straits of Constantinople). `a` and `b` do not border otherwise.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Strait {
+    pub a: Loc,
+    pub b: Loc,
+    /// The centre whose owner's fleets may cross.
+    pub owner_of: ProvinceId,
+}
+
 #[derive(Clone, Debug)]
 pub struct Power {
     pub name: String,
@@ -85,6 +95,8 @@ pub struct Map {
     /// Per province: provinces a fleet on any of its coasts can reach (convoy adjacency).
     pub(crate) province_fleet_reach: Vec<LocSet>,
     pub(crate) centres: LocSet,
+    /// Borders open only to a centre's owner (`[[strait]]`).
+    pub(crate) straits: Vec<Strait>,
     pub(crate) home_of: Vec<Option<PowerId>>,
     pub(crate) names: HashMap<String, ProvinceId>,
     pub(crate) power_names: HashMap<String, PowerId>,
@@ -233,6 +245,27 @@ impl Map {
     pub fn fleet_adjacent(&self, a: Loc, b: Loc) -> bool {
         self.fleet_adj[a.index()].contains(b.0)
     }
+    /// The map's straits: fleet borders open only to the owner of a centre.
+    pub fn straits(&self) -> &[Strait] {
+        &self.straits
+    }
+
+    /// The strait a fleet at `from` would cross into province `to`: the location it lands
+    /// on and the centre whose owner alone may cross. `None` where no strait leads there
+    /// (most maps have none).
+    #[inline]
+    pub fn strait_to(&self, from: Loc, to: ProvinceId) -> Option<(Loc, ProvinceId)> {
+        self.straits.iter().find_map(|s| {
+            if s.a == from && self.province_of(s.b) == to {
+                Some((s.b, s.owner_of))
+            } else if s.b == from && self.province_of(s.a) == to {
+                Some((s.a, s.owner_of))
+            } else {
+                None
+            }
+        })
+    }
+
     /// Can a unit of this type at `from` move to (some location of) province `to`?
     #[inline]
     pub fn can_reach(&self, ty: UnitType, from: Loc, to: ProvinceId) -> bool {

@@ -552,3 +552,60 @@ fn at_most_max_locations_and_the_error_names_the_line() {
     assert!(e.message.contains("514 locations"), "{e}");
     assert_eq!(e.line, Some(lines[498]), "{e}");
 }
+
+/// A second sea for the strait tests: `s` and `t` do not border; `a` is a centre.
+fn with_second_sea(strait: &str) -> String {
+    let src = SMALL.replacen(
+        "fleet = [\"s\"]\n\n[[province]]\nabbr = \"b\"",
+        "fleet = [\"s\", \"t\"]\n\n[[province]]\nabbr = \"b\"",
+        1,
+    ) + "\n[[province]]\nabbr = \"t\"\nname = \"Tea\"\nkind = \"sea\"\nfleet = [\"a\"]\n";
+    src + strait
+}
+
+#[test]
+fn strait_loads_and_opens_to_the_centres_owner() {
+    let m = Map::from_toml(&with_second_sea(
+        "\n[[strait]]\nbetween = [\"s\", \"t\"]\nowner_of = \"a\"\n",
+    ))
+    .unwrap();
+    let (s, t, a) = (
+        m.lookup_province("s").unwrap(),
+        m.lookup_province("t").unwrap(),
+        m.lookup_province("a").unwrap(),
+    );
+    assert_eq!(m.straits().len(), 1);
+    assert!(
+        !m.fleet_adjacent(s.loc(), t.loc()),
+        "no border for everyone"
+    );
+    assert_eq!(m.strait_to(s.loc(), t), Some((t.loc(), a)));
+    assert_eq!(m.strait_to(t.loc(), s), Some((s.loc(), a)));
+    assert_eq!(m.strait_to(s.loc(), a), None);
+}
+
+#[test]
+fn strait_errors_name_the_line() {
+    // Not two locations.
+    let e = err(&with_second_sea(
+        "\n[[strait]]\nbetween = [\"s\"]\nowner_of = \"a\"\n",
+    ));
+    assert!(e.message.contains("between two locations"), "{e}");
+    assert!(e.line.is_some(), "{e}");
+    // Already bordering.
+    let e = err(&with_second_sea(
+        "\n[[strait]]\nbetween = [\"s\", \"a\"]\nowner_of = \"a\"\n",
+    ));
+    assert!(e.message.contains("already border for fleets"), "{e}");
+    assert!(e.line.is_some(), "{e}");
+    // The centre must be one.
+    let e = err(&with_second_sea(
+        "\n[[strait]]\nbetween = [\"s\", \"t\"]\nowner_of = \"s\"\n",
+    ));
+    assert!(e.message.contains("not a supply centre"), "{e}");
+    // An unknown province, by name.
+    let e = err(&with_second_sea(
+        "\n[[strait]]\nbetween = [\"s\", \"zz\"]\nowner_of = \"a\"\n",
+    ));
+    assert!(e.message.contains("unknown province 'zz'"), "{e}");
+}

@@ -94,6 +94,21 @@ pub(super) fn finish(
                         retreats.insert(l);
                     }
                 }
+                // Straits open to the fleet's power (the owner of their centre).
+                for st in map.straits() {
+                    let other = if st.a == u.loc {
+                        st.b
+                    } else if st.b == u.loc {
+                        st.a
+                    } else {
+                        continue;
+                    };
+                    if pos.owner(st.owner_of) == Some(u.power)
+                        && !blocked.contains(map.province_of(other).0)
+                    {
+                        retreats.insert(other.0);
+                    }
+                }
             }
         }
         let d = Dislodged {

@@ -160,7 +160,7 @@ impl Judge {
         out.orders.clear();
         out.unordered.clear();
         out.dislodged.clear();
-        validate::validate(map, rules, restrictions, s, orders, out);
+        validate::validate(map, rules, restrictions, pos, s, orders, out);
         validate::link(map, rules, s);
         let env = resolver::Env { map, rules };
         resolve_all(&env, s);

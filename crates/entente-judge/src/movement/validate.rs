@@ -7,7 +7,7 @@ use super::{
 };
 use crate::convoy_routes::fleet_leads;
 use crate::outcome::{Illegal, Outcome, Void};
-use crate::position::Unit;
+use crate::position::{strait_crossing, Position, Unit};
 use crate::restrictions::Restrictions;
 use crate::rules::{AdjacentConvoy, Rulebook};
 use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
@@ -17,6 +17,7 @@ pub(super) fn validate(
     map: &Map,
     _rules: &Rulebook,
     restrictions: &Restrictions,
+    pos: &Position,
     s: &mut Scratch,
     orders: &[(PowerId, Order)],
     out: &mut MovementResult,
@@ -28,7 +29,7 @@ pub(super) fn validate(
         let checked = if restrictions.closes(map, &order) {
             Err(Illegal::Impassable)
         } else {
-            check(map, s, &mut routes, power, &order)
+            check(map, pos, s, &mut routes, power, &order)
         };
         let outcome = match checked {
             Ok((p, kind)) => {
@@ -60,6 +61,7 @@ pub(super) fn validate(
 /// The province and action of a legal movement-phase order.
 fn check(
     map: &Map,
+    pos: &Position,
     s: &mut Scratch,
     routes: &mut Option<Routes>,
     power: PowerId,
@@ -81,9 +83,11 @@ fn check(
     // A wrong unit letter or coast on the ordered unit is ignored (DATC 4.C.2, 4.B.5).
     let kind = match *order {
         Order::Hold(_) => Kind::Hold,
-        Order::Move { to, via_convoy, .. } => check_move(map, s, unit, p, to, via_convoy)?,
-        Order::SupportHold { target, .. } => check_support_hold(map, s, unit, p, target)?,
-        Order::SupportMove { target, to, .. } => check_support_move(map, s, unit, p, target, to)?,
+        Order::Move { to, via_convoy, .. } => check_move(map, pos, s, unit, p, to, via_convoy)?,
+        Order::SupportHold { target, .. } => check_support_hold(map, pos, s, unit, p, target)?,
+        Order::SupportMove { target, to, .. } => {
+            check_support_move(map, pos, s, unit, p, target, to)?
+        }
         Order::Convoy { target, to, .. } => check_convoy(map, s, routes, unit, p, target, to)?,
         _ => return Err(Illegal::WrongPhase),
     };
@@ -126,8 +130,17 @@ pub(crate) fn fleet_destination(map: &Map, from: Loc, to: Loc) -> Result<Loc, Il
     found.ok_or(Illegal::NotAdjacent)
 }
 
+/// Can `unit` move to (or support into) province `to`: a border, or a strait its power may
+/// cross ([`strait_crossing`])?
+fn reaches(map: &Map, pos: &Position, unit: Unit, to: ProvinceId) -> bool {
+    map.can_reach(unit.ty, unit.loc, to)
+        || (unit.ty == UnitType::Fleet
+            && strait_crossing(map, pos, unit.power, unit.loc, to).is_some())
+}
+
 fn check_move(
     map: &Map,
+    pos: &Position,
     s: &mut Scratch,
     unit: Unit,
     p: usize,
@@ -160,7 +173,13 @@ fn check_move(
             if via_convoy {
                 return Err(Illegal::FleetConvoyed);
             }
-            let to = fleet_destination(map, unit.loc, to)?;
+            let to = match fleet_destination(map, unit.loc, to) {
+                Ok(l) => l,
+                // A strait its power may cross (written as the province or the very spot).
+                Err(e) => strait_crossing(map, pos, unit.power, unit.loc, d)
+                    .filter(|&l| l == to || d.loc() == to)
+                    .ok_or(e)?,
+            };
             Ok(Kind::Move {
                 to,
                 dest: d.0,
@@ -172,6 +191,7 @@ fn check_move(
 
 fn check_support_hold(
     map: &Map,
+    pos: &Position,
     s: &Scratch,
     unit: Unit,
     p: usize,
@@ -184,7 +204,7 @@ fn check_support_hold(
     if s.unit[t.index()].is_none() {
         return Err(Illegal::NoSuchUnit);
     }
-    if !map.can_reach(unit.ty, unit.loc, t) {
+    if !reaches(map, pos, unit, t) {
         return Err(Illegal::SupportUnreachable);
     }
     Ok(Kind::SupportHold { target: t.0 })
@@ -192,6 +212,7 @@ fn check_support_hold(
 
 fn check_support_move(
     map: &Map,
+    pos: &Position,
     s: &mut Scratch,
     unit: Unit,
     p: usize,
@@ -208,7 +229,7 @@ fn check_support_move(
     }
     let supported = s.unit[f.index()].ok_or(Illegal::NoSuchUnit)?;
     // Support into a split-coast province ignores coasts (RULES.md; DATC 6.B.4).
-    if !map.can_reach(unit.ty, unit.loc, d) {
+    if !reaches(map, pos, unit, d) {
         return Err(Illegal::SupportUnreachable);
     }
     let possible = match supported.ty {
@@ -216,7 +237,7 @@ fn check_support_move(
             !map.is_sea(d)
                 && (map.army_adjacent(f, d) || convoy_possible_without(map, s, f.0, d.0, p as u16))
         }
-        UnitType::Fleet => map.can_reach(UnitType::Fleet, supported.loc, d),
+        UnitType::Fleet => reaches(map, pos, supported, d),
     };
     if !possible {
         return Err(Illegal::ImpossibleSupportedMove);
