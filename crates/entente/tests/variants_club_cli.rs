@@ -185,3 +185,61 @@ fn a_variant_naming_an_unknown_setup_is_refused_with_its_line() {
         "{err}"
     );
 }
+
+/// Imperial through the command line: listed, created with its thirteen powers in 1861,
+/// Turkey's fleet sails into the Black Sea and, Turkey owning Constantinople, straight on
+/// through the strait into the Aegean; the board is drawn (the schematic: no geometry is
+/// committed for Imperial's world map).
+#[test]
+fn an_imperial_game_crosses_the_straits_of_constantinople() {
+    let dir = scratch("variants_club_cli", "imperial-game");
+    let list = entente(&["variant", "list"], &dir);
+    assert!(
+        list.contains("imperial   Imperial — 13 powers, 346 provinces, 172 centres, 84 to win"),
+        "{list}"
+    );
+    let created = entente(
+        &[
+            "game",
+            "new",
+            "g.json",
+            "--variant",
+            "imperial",
+            "--players",
+            "A:Austria,B:Brazil,C:Britain,D:China,E:CSA,F:France,G:Holland,H:Japan,\
+             I:Mexico,J:Prussia,K:Russia,L:Turkey,M:USA",
+        ],
+        &dir,
+    );
+    assert!(created.contains("Spring 1861 movement"), "{created}");
+    orders(&dir, "Turkey", &["F Ang/nc - Bla"]);
+    let spring = entente(&["game", "adjudicate", "g.json", "--force"], &dir);
+    assert!(
+        spring.contains("Turkey: F Angora (north coast) -> Black Sea."),
+        "{spring}"
+    );
+    let sheet = orders(&dir, "Turkey", &["F Bla - Aeg"]);
+    assert!(!sheet.contains("not adjacent"), "{sheet}");
+    let fall = entente(&["game", "adjudicate", "g.json", "--force"], &dir);
+    assert!(
+        fall.contains("Turkey: F Black Sea -> Aegean Sea."),
+        "{fall}"
+    );
+
+    let scn = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../cases/variants/imperial.scn");
+    entente(
+        &[
+            "render",
+            scn.to_str().unwrap(),
+            "--case",
+            "strait.1",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    let svg = std::fs::read_to_string(dir.join("imperial-01-spring-1861-movement.svg")).unwrap();
+    assert!(svg.contains("Spring 1861 movement"), "the board's title");
+    assert!(svg.contains(">Aeg</text>"), "the spaces are labelled");
+    assert_eq!(svg.matches("id=\"p-").count(), 346, "every space drawn");
+}
