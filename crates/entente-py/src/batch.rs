@@ -204,14 +204,14 @@ impl UnitTables {
     /// The unit part of a packed key.
     #[inline]
     fn unit(k: u64) -> usize {
-        (k & 0x3ff) as usize
+        (k & UNIT_MASK) as usize
     }
 
-    /// The part within the unit: target, destination and `VIA` (bits 10-30 of the packed
+    /// The part within the unit: target, destination and `VIA` (bits 11-31 of the packed
     /// key), then the kind (bits 40-43).
     #[inline]
     fn local(k: u64) -> u32 {
-        (((k >> 10) & 0x1f_ffff) | (k >> 40) << 21) as u32
+        (((k >> UNIT_BITS) & 0x1f_ffff) | (k >> 40) << 21) as u32
     }
 
     #[inline]
@@ -220,11 +220,11 @@ impl UnitTables {
     }
 
     fn build(keys: &[(u64, u32)]) -> UnitTables {
-        let mut count = vec![0usize; 1024];
+        let mut count = vec![0usize; UNIT_MASK as usize + 1];
         for &(k, _) in keys {
             count[Self::unit(k)] += 1;
         }
-        let mut units = vec![(0u32, 0u8); 1024];
+        let mut units = vec![(0u32, 0u8); UNIT_MASK as usize + 1];
         let mut size = 0usize;
         for (u, &n) in count.iter().enumerate() {
             if n > 0 {
@@ -377,8 +377,15 @@ pub(crate) fn key(map: &Map, o: &Order) -> Order {
     }
 }
 
+/// Bits of a unit (or target) in a packed order: a location id (up to
+/// `entente_map::MAX_LOCATIONS`, 9 bits) and a unit type above it (2 bits).
+const UNIT_BITS: u32 = 11;
+const UNIT_MASK: u64 = (1 << UNIT_BITS) - 1;
+const _: () = assert!(entente_map::MAX_LOCATIONS <= 1 << (UNIT_BITS - 2));
+
 /// An order as one integer (kind, unit, target, destination; no power), for fast lookups
-/// and comparisons.
+/// and comparisons: unit in bits 0-10, target 11-21, destination 22-30, `VIA` 31, kind
+/// 40-43.
 #[inline]
 pub(crate) fn pack(o: &Order) -> u64 {
     let ty = |t: Option<UnitType>| match t {
@@ -386,9 +393,9 @@ pub(crate) fn pack(o: &Order) -> u64 {
         Some(UnitType::Army) => 1,
         Some(UnitType::Fleet) => 2,
     };
-    let unit = |u: &entente_orders::UnitRef| ty(u.ty) << 8 | u.loc.0 as u64;
-    let target = |t: &Target| (ty(t.ty) << 8 | t.loc.0 as u64) << 10;
-    let to = |l: Loc| (l.0 as u64) << 20;
+    let unit = |u: &entente_orders::UnitRef| ty(u.ty) << (UNIT_BITS - 2) | u.loc.0 as u64;
+    let target = |t: &Target| (ty(t.ty) << (UNIT_BITS - 2) | t.loc.0 as u64) << UNIT_BITS;
+    let to = |l: Loc| (l.0 as u64) << (2 * UNIT_BITS);
     let kind = |k: u64| k << 40;
     match o {
         Order::Hold(u) => kind(0) | unit(u),
@@ -396,7 +403,7 @@ pub(crate) fn pack(o: &Order) -> u64 {
             unit: u,
             to: d,
             via_convoy,
-        } => kind(1) | unit(u) | to(*d) | (*via_convoy as u64) << 30,
+        } => kind(1) | unit(u) | to(*d) | (*via_convoy as u64) << 31,
         Order::SupportHold { unit: u, target: t } => kind(2) | unit(u) | target(t),
         Order::SupportMove {
             unit: u,
@@ -411,7 +418,7 @@ pub(crate) fn pack(o: &Order) -> u64 {
         Order::Retreat { unit: u, to: d } => kind(5) | unit(u) | to(*d),
         Order::Disband(u) => kind(6) | unit(u),
         Order::Remove(u) => kind(7) | unit(u),
-        Order::Build { ty: t, loc } => kind(8) | ty(*t) << 8 | loc.0 as u64,
+        Order::Build { ty: t, loc } => kind(8) | ty(*t) << (UNIT_BITS - 2) | loc.0 as u64,
         Order::Waive => kind(9),
     }
 }
@@ -492,7 +499,19 @@ impl Vocab {
             UnitType::Army => {
                 map.army_adjacent(prov(m), q) || (is_coastal(prov(m)) && is_coastal(q))
             }
-            UnitType::Fleet => map.fleet_reach(m).contains(q.0),
+            // A strait counts for whoever may cross it at some time (its centre's owner).
+            UnitType::Fleet => map.fleet_reach(m).contains(q.0) || map.strait_to(m, q).is_some(),
+        };
+        // Where a fleet at `l` may cross a strait (`[[strait]]`, Imperial's Constantinople).
+        let strait_ends = |l: Loc| -> Vec<Loc> {
+            map.straits()
+                .iter()
+                .filter_map(|st| {
+                    (st.a == l)
+                        .then_some(st.b)
+                        .or_else(|| (st.b == l).then_some(st.a))
+                })
+                .collect()
         };
         let unit_ref = |ty: UnitType, loc: Loc| entente_orders::UnitRef { ty: Some(ty), loc };
         let target = |ty: UnitType, loc: Loc| Target {
@@ -506,7 +525,12 @@ impl Vocab {
             add(Order::Hold(me));
             let dests: Vec<Loc> = match ty {
                 UnitType::Army => map.army_neighbours(p).iter().map(Loc).collect(),
-                UnitType::Fleet => map.fleet_neighbours(l).iter().map(Loc).collect(),
+                UnitType::Fleet => map
+                    .fleet_neighbours(l)
+                    .iter()
+                    .map(Loc)
+                    .chain(strait_ends(l))
+                    .collect(),
             };
             for &d in &dests {
                 add(Order::Move {
@@ -528,7 +552,12 @@ impl Vocab {
             }
             let reach: Vec<ProvinceId> = match ty {
                 UnitType::Army => map.army_neighbours(p).iter().map(ProvinceId).collect(),
-                UnitType::Fleet => map.fleet_reach(l).iter().map(ProvinceId).collect(),
+                UnitType::Fleet => map
+                    .fleet_reach(l)
+                    .iter()
+                    .map(ProvinceId)
+                    .chain(strait_ends(l).into_iter().map(prov))
+                    .collect(),
             };
             for &q in &reach {
                 for &(ty2, m) in units.iter().filter(|(_, m)| prov(*m) == q) {

@@ -2,6 +2,7 @@
 
 use super::resolver::{resolve, Env};
 use super::{move_order, validate, Scratch, NONE};
+use entente_map::LocSet;
 
 /// A convoy succeeds while its fleet is not dislodged; an unmatched convoy does nothing.
 pub(crate) fn adjudicate(env: &Env, s: &mut Scratch, c: u16) -> bool {
@@ -31,18 +32,19 @@ pub(crate) fn path(env: &Env, s: &mut Scratch, p: u16) -> bool {
         None => return false,
     };
     // Resolve every matching convoy first: the search below must not recurse.
-    let mut ok = [0u64; 4];
+    // A set of unit provinces (any map's size: Imperial's ids pass 255).
+    let mut ok = LocSet::EMPTY;
     let mut all_ok = true;
     let mut c = s.convoys_head[p as usize];
     while c != NONE {
         if resolve(env, s, c) {
-            ok[(c >> 6) as usize] |= 1 << (c & 63);
+            ok.insert(c);
         } else {
             all_ok = false;
         }
         c = s.convoys_next[c as usize];
     }
-    let is_ok = |c: u16| ok[(c >> 6) as usize] & (1 << (c & 63)) != 0;
+    let is_ok = |c: u16| ok.contains(c);
     if env.rules.any_route_disruption_fails && !all_ok {
         // 1971: one failed fleet of the convoy disrupts it, whatever other routes remain.
         return false;
