@@ -58,31 +58,11 @@ fn main() {
             }
         }
         "process" => {
-            // Whole games through entente-game's Game::process (history kept), orders
-            // chosen as the fast path chooses them: the bench's "through Game::process".
-            use entente_game::{Game, PhaseKind};
-            use rand::{rngs::SmallRng, RngExt, SeedableRng};
+            // Whole games through entente-game's Game::process (history kept): the
+            // bench's "through Game::process", ten games at a time.
             let map = std::sync::Arc::new(map.clone());
-            let mut legal = Legal::new(&map);
-            let mut buf = LegalOrders::new();
-            let mut orders = Vec::new();
-            let mut seed = 0;
             while (now() - t) < secs {
-                seed += 1;
-                let mut rng = SmallRng::seed_from_u64(seed);
-                let mut g = Game::new(map.clone(), Rulebook::default_game());
-                g.set_end_year(Some(1950));
-                while !g.is_over() {
-                    match g.phase().kind {
-                        PhaseKind::Movement => legal.movement(g.position(), &mut buf),
-                        PhaseKind::Retreat => legal.retreats(g.position(), &mut buf),
-                        PhaseKind::Adjustment => legal.adjustments(g.position(), &mut buf),
-                    }
-                    orders.clear();
-                    legal.choose(&buf, |k| rng.random_range(0..k), &mut orders);
-                    g.process(&orders);
-                    n += 1;
-                }
+                n += entente_bench::suite::games_through_game(&map, 10).0;
             }
         }
         _ => {

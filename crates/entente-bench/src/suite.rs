@@ -203,7 +203,7 @@ pub fn record_movement_phases(map: &Map, games: u32) -> Vec<(Position, Vec<(Powe
 
 /// Plays games through `entente_game::Game::process` (history, cloned positions and all),
 /// choosing orders as the fast path does: what "use entente-game" would cost.
-fn games_through_game(map: &Arc<Map>, games: u32) -> (u64, f64) {
+pub fn games_through_game(map: &Arc<Map>, games: u32) -> (u64, f64) {
     let mut legal = Legal::new(map);
     let mut buf = LegalOrders::new();
     let mut orders = Vec::new();

@@ -428,11 +428,7 @@ impl<const W: usize> Core<W> {
     /// its power owns the strait's centre and the far end is open.
     fn strait_ends(&self, u: Unit, s: &Scratch<W>, mut f: impl FnMut(Loc)) {
         for (st, owner) in self.straits.iter().zip(&s.strait_owner) {
-            let other = if st.a == u.loc {
-                st.b
-            } else if st.b == u.loc {
-                st.a
-            } else {
+            let Some(other) = st.other_end(u.loc) else {
                 continue;
             };
             if *owner == Some(u.power) && !self.closed.contains(self.province_of[other.index()]) {

@@ -55,6 +55,20 @@ pub struct Strait {
     pub owner_of: ProvinceId,
 }
 
+impl Strait {
+    /// The far end of the strait from `l`, if `l` is one of its ends.
+    #[inline]
+    pub fn other_end(&self, l: Loc) -> Option<Loc> {
+        if self.a == l {
+            Some(self.b)
+        } else if self.b == l {
+            Some(self.a)
+        } else {
+            None
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Power {
     pub name: String,
@@ -256,13 +270,8 @@ impl Map {
     #[inline]
     pub fn strait_to(&self, from: Loc, to: ProvinceId) -> Option<(Loc, ProvinceId)> {
         self.straits.iter().find_map(|s| {
-            if s.a == from && self.province_of(s.b) == to {
-                Some((s.b, s.owner_of))
-            } else if s.b == from && self.province_of(s.a) == to {
-                Some((s.a, s.owner_of))
-            } else {
-                None
-            }
+            let other = s.other_end(from)?;
+            (self.province_of(other) == to).then_some((other, s.owner_of))
         })
     }
 

@@ -506,11 +506,7 @@ impl Vocab {
         let strait_ends = |l: Loc| -> Vec<Loc> {
             map.straits()
                 .iter()
-                .filter_map(|st| {
-                    (st.a == l)
-                        .then_some(st.b)
-                        .or_else(|| (st.b == l).then_some(st.a))
-                })
+                .filter_map(|st| st.other_end(l))
                 .collect()
         };
         let unit_ref = |ty: UnitType, loc: Loc| entente_orders::UnitRef { ty: Some(ty), loc };

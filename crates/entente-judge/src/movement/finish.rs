@@ -96,11 +96,7 @@ pub(super) fn finish(
                 }
                 // Straits open to the fleet's power (the owner of their centre).
                 for st in map.straits() {
-                    let other = if st.a == u.loc {
-                        st.b
-                    } else if st.b == u.loc {
-                        st.a
-                    } else {
+                    let Some(other) = st.other_end(u.loc) else {
                         continue;
                     };
                     if pos.owner(st.owner_of) == Some(u.power)
