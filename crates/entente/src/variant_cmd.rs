@@ -204,4 +204,10 @@ fn list() {
             Err(e) => println!("{:<10} (invalid embedded file: {e})", v.name),
         }
     }
+    // The club's seventh, Gunboat, is a way of playing any map rather than a map of its own.
+    println!(
+        "{:<10} Gunboat — any of these without press: `entente game new --gunboat`, the \
+         server's `\"press\": \"none\"`",
+        "gunboat"
+    );
 }

@@ -156,7 +156,7 @@ fn list_names_the_built_in_variants() {
         "Pure",
     ] {
         assert!(s.contains(want), "missing '{want}' in:\n{s}");
-    } // The club's seven (issue 19), one line each.
+    } // The club's seven (issue 19), one line each: six maps and Gunboat.
     let listed: Vec<&str> = s
         .lines()
         .filter_map(|l| l.split_whitespace().next())
@@ -170,8 +170,14 @@ fn list_names_the_built_in_variants() {
             "greatwar",
             "versailles",
             "escalation",
-            "imperial"
+            "imperial",
+            "gunboat"
         ],
+        "{s}"
+    );
+    // Gunboat is a way of playing (no press), said so with how to ask for it.
+    assert!(
+        s.contains("gunboat    Gunboat — any of these without press: `entente game new --gunboat`"),
         "{s}"
     );
     assert!(
