@@ -8,13 +8,6 @@ use common::scratch;
 use common::server::*;
 use serde_json::{json, Value};
 
-fn phase_of(c: &Client, id: &str) -> String {
-    c.read(&format!("/api/v1/games/{id}"))["phase"]
-        .as_str()
-        .unwrap()
-        .to_string()
-}
-
 fn units_of(g: &Value, power: &str) -> Vec<String> {
     g["position"]["units"][power]
         .as_array()

@@ -73,13 +73,6 @@ fn submit(c: &Client, id: &str, power: &str, orders: &str) -> Value {
     sheet
 }
 
-fn phase_of(c: &Client, id: &str) -> String {
-    c.read(&format!("/api/v1/games/{id}"))["phase"]
-        .as_str()
-        .unwrap()
-        .to_string()
-}
-
 fn wait_phase(c: &Client, id: &str, phase: &str, secs: u64) {
     wait_for(secs, &format!("phase {phase}"), || phase_of(c, id) == phase);
 }

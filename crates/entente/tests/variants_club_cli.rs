@@ -4,8 +4,27 @@
 
 mod common;
 use common::{entente_in as entente, orders_in as orders, scratch};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Draws `case` of `cases/variants/<variant>.scn` with `entente render` into `dir` and
+/// returns the board `file` it wrote.
+fn render_case(dir: &Path, variant: &str, case: &str, file: &str) -> String {
+    let scn = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../../cases/variants/{variant}.scn"));
+    entente(
+        &[
+            "render",
+            scn.to_str().unwrap(),
+            "--case",
+            case,
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        dir,
+    );
+    std::fs::read_to_string(dir.join(file)).unwrap()
+}
 
 #[test]
 fn the_great_war_is_listed_and_checked() {
@@ -72,19 +91,12 @@ fn a_great_war_game_from_1914_until_italy_joins() {
 #[test]
 fn the_great_war_is_drawn_on_the_standard_board() {
     let dir = scratch("variants_club_cli", "greatwar-render");
-    let scn = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../cases/variants/greatwar.scn");
-    entente(
-        &[
-            "render",
-            scn.to_str().unwrap(),
-            "--case",
-            "closed.3",
-            "--out",
-            dir.to_str().unwrap(),
-        ],
+    let svg = render_case(
         &dir,
+        "greatwar",
+        "closed.3",
+        "greatwar-01-spring-1915-movement.svg",
     );
-    let svg = std::fs::read_to_string(dir.join("greatwar-01-spring-1915-movement.svg")).unwrap();
     // The standard geometry draws every space as a path; the schematic fallback would draw
     // circles joined by lines instead.
     let paths = svg.matches("<path").count();
@@ -123,19 +135,12 @@ fn a_versailles_game_and_its_schematic_board() {
     );
 
     // No geometry is committed for Versailles: the board is drawn as the schematic.
-    let scn = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../cases/variants/versailles.scn");
-    entente(
-        &[
-            "render",
-            scn.to_str().unwrap(),
-            "--case",
-            "start.1",
-            "--out",
-            dir.to_str().unwrap(),
-        ],
+    let svg = render_case(
         &dir,
+        "versailles",
+        "start.1",
+        "versailles-01-spring-1929-movement.svg",
     );
-    let svg = std::fs::read_to_string(dir.join("versailles-01-spring-1929-movement.svg")).unwrap();
     assert!(svg.contains("Spring 1929 movement"));
     assert!(
         svg.matches("<circle").count() >= 76,
@@ -226,19 +231,12 @@ fn an_imperial_game_crosses_the_straits_of_constantinople() {
         "{fall}"
     );
 
-    let scn = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../cases/variants/imperial.scn");
-    entente(
-        &[
-            "render",
-            scn.to_str().unwrap(),
-            "--case",
-            "strait.1",
-            "--out",
-            dir.to_str().unwrap(),
-        ],
+    let svg = render_case(
         &dir,
+        "imperial",
+        "strait.1",
+        "imperial-01-spring-1861-movement.svg",
     );
-    let svg = std::fs::read_to_string(dir.join("imperial-01-spring-1861-movement.svg")).unwrap();
     assert!(svg.contains("Spring 1861 movement"), "the board's title");
     assert!(svg.contains(">Aeg</text>"), "the spaces are labelled");
     assert_eq!(svg.matches("id=\"p-").count(), 346, "every space drawn");

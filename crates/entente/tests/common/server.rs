@@ -291,3 +291,11 @@ pub fn full_game(
         .collect();
     (id, gm, players)
 }
+
+/// The game's phase code (`S1901M`), as the game master reads it.
+pub fn phase_of(c: &Client, id: &str) -> String {
+    c.read(&format!("/api/v1/games/{id}"))["phase"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
