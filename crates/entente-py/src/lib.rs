@@ -705,11 +705,7 @@ impl Inner {
             // A listed string: its order and text from the vocabulary's record.
             if let Given::Listed(id) = *g {
                 let (order, t, _) = vocab.listed(id, kind);
-                let key = self.order_key(&order);
-                let site_taken = kind != PhaseKind::Movement
-                    && key.is_some()
-                    && read.iter().any(|(_, o, _)| self.order_key(o) == key);
-                if !site_taken && self.is_listed(p, &order) {
+                if self.takes_listed(p, kind, &order, &read) {
                     read.push((t.to_string(), order, Some(id)));
                     continue;
                 }
@@ -723,11 +719,7 @@ impl Inner {
             // of the vocabulary that is).
             if let Some(id) = vocab.id_of_text(t).filter(|_| matches!(g, Given::Text(_))) {
                 let order = vocab.order(id, kind);
-                let key = self.order_key(&order);
-                let site_taken = kind != PhaseKind::Movement
-                    && key.is_some()
-                    && read.iter().any(|(_, o, _)| self.order_key(o) == key);
-                if !site_taken && self.is_listed(p, &order) {
+                if self.takes_listed(p, kind, &order, &read) {
                     read.push((t.to_string(), order, Some(id)));
                     continue;
                 }
@@ -1134,6 +1126,23 @@ impl Inner {
 
     /// Whether an order in the legal generator's spelling (a vocabulary order) is one of
     /// the power's legal orders now.
+    /// Is `order`, one of the vocabulary's, taken as given by `set_orders`: one of the
+    /// power's possible orders, for a site (retreats, adjustments) no order read before
+    /// already took?
+    fn takes_listed(
+        &mut self,
+        p: PowerId,
+        kind: PhaseKind,
+        order: &Order,
+        read: &[(String, Order, Option<u32>)],
+    ) -> bool {
+        let key = self.order_key(order);
+        let site_taken = kind != PhaseKind::Movement
+            && key.is_some()
+            && read.iter().any(|(_, o, _)| self.order_key(o) == key);
+        !site_taken && self.is_listed(p, order)
+    }
+
     fn is_listed(&mut self, p: PowerId, order: &Order) -> bool {
         self.fill_legal();
         let map = &*self.tables.map;
