@@ -738,7 +738,7 @@ impl Session {
         let concerned = self.game.powers_with_decisions();
         let awaited = self.game.powers_to_order();
         let (received, missing): (Vec<PowerId>, Vec<PowerId>) =
-            awaited.iter().partition(|p| self.pending.contains_key(p));
+            awaited.iter().partition(|p| self.has_sheet(**p));
         let map = self.map();
         let pos = self.game.position();
         let kind = self.game.phase().kind;
@@ -867,8 +867,22 @@ impl Session {
             return Err(Error::game_over());
         }
         self.check_placement_over()?;
-        let forced = !self.status().missing.is_empty();
+        let forced = self.anyone_missing();
         self.adjudicate_logged(forced)
+    }
+
+    /// Whether a power that gives orders this phase sent no sheet: [`Session::status`]'s
+    /// `missing` is not empty (asked at every adjudication, so without the rest of it).
+    pub fn anyone_missing(&self) -> bool {
+        self.game
+            .powers_to_order()
+            .into_iter()
+            .any(|p| !self.has_sheet(p))
+    }
+
+    /// Whether `power` sent a sheet this phase.
+    fn has_sheet(&self, power: PowerId) -> bool {
+        self.pending.contains_key(&power)
     }
 
     pub(crate) fn adjudicate_logged(&mut self, forced: bool) -> Result<usize> {

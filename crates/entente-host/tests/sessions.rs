@@ -331,3 +331,43 @@ fn a_winter_sheet_of_bare_units_is_read_as_builds() {
     s.adjudicate().unwrap();
     assert_eq!(unit_count(&s, "France"), 5);
 }
+
+/// `anyone_missing` (asked at every adjudication) says what `status().missing` says: with
+/// no sheets, with some, with all, with a power in civil disorder, in a retreat and an
+/// adjustment phase too.
+#[test]
+fn anyone_missing_agrees_with_the_status() {
+    let mut s = session(Setup::Seven, Edition::E2000, None);
+    let agree = |s: &Session| {
+        assert_eq!(
+            s.anyone_missing(),
+            !s.status().missing.is_empty(),
+            "{:?}",
+            s.game().phase()
+        )
+    };
+    agree(&s);
+    send(&mut s, "France", "A Par - Bur\n");
+    agree(&s);
+    assert!(s.anyone_missing());
+    let names: Vec<String> = s.map().powers().iter().map(|p| p.name.clone()).collect();
+    for name in &names {
+        send(&mut s, name, "");
+    }
+    agree(&s);
+    assert!(!s.anyone_missing());
+    let italy = s.map().lookup_power("Italy").unwrap();
+    s.withdraw(italy);
+    assert!(s.anyone_missing());
+    s.set_civil_disorder(italy, true).unwrap();
+    agree(&s);
+    assert!(
+        !s.anyone_missing(),
+        "a power in civil disorder is not awaited"
+    );
+    // Every phase kind of a year, nobody writing.
+    for _ in 0..6 {
+        agree(&s);
+        s.adjudicate().unwrap();
+    }
+}

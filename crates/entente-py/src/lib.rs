@@ -48,6 +48,9 @@ pub(crate) struct Tables {
     vocab: OnceLock<batch::Vocab>,
     /// `loc_up` as Python strings, made once.
     py_locs: OnceLock<Vec<Py<PyString>>>,
+    /// A dict of every location (in map order) to `None`, copied for each
+    /// `get_all_possible_orders`.
+    py_loc_dict: OnceLock<Py<PyDict>>,
 }
 
 impl Tables {
@@ -72,6 +75,7 @@ impl Tables {
             power_up,
             vocab: OnceLock::new(),
             py_locs: OnceLock::new(),
+            py_loc_dict: OnceLock::new(),
         }
     }
 
@@ -83,6 +87,18 @@ impl Tables {
                 .map(|s| PyString::intern(py, s).unbind())
                 .collect()
         })
+    }
+
+    /// Every location's name to `None`, in the map's order.
+    fn py_loc_dict(&self, py: Python<'_>) -> PyResult<&Py<PyDict>> {
+        if let Some(d) = self.py_loc_dict.get() {
+            return Ok(d);
+        }
+        let d = PyDict::new(py);
+        for l in self.py_locs(py) {
+            d.set_item(l.bind(py), py.None())?;
+        }
+        Ok(self.py_loc_dict.get_or_init(|| d.unbind()))
     }
 
     /// The map's fixed order-id vocabulary.
@@ -520,11 +536,12 @@ struct Inner {
     /// The history length `buf` was computed at (legal orders change only when a phase is
     /// adjudicated).
     buf_at: Option<usize>,
-    /// The possible orders of the phase as order ids (and who may give each), and the
-    /// history length they are of.
-    poss: Option<(usize, Arc<Vec<Vec<u32>>>)>,
+    /// The possible orders of the phase as order ids, and who may give each.
+    poss: Option<Arc<Listing>>,
     /// Scratch: the packed keys of the phase's legal orders.
     keys: Vec<u64>,
+    /// Scratch: the listed ids with their locations and powers ([`Inner::possible_ids`]).
+    placed: Vec<(u16, u32, PowerId)>,
     rng: ChaCha8Rng,
     seed: u64,
     /// The package's `error`: why orders given to `set_orders` were not taken.
@@ -534,10 +551,116 @@ struct Inner {
     influence_base: Option<(usize, Vec<Vec<String>>)>,
 }
 
+/// A phase's possible orders as vocabulary ids ([`Inner::possible_ids`]): by location, in
+/// one buffer; and by the address of their Python strings, with the power that may give
+/// each, so that `set_orders` takes a string it was handed with one lookup in a small table
+/// (not the whole vocabulary's, nor a search of the legal orders).
+pub(crate) struct Listing {
+    /// The history length it is of.
+    at: usize,
+    /// The ids listed under location `l`: `ids[ends[l - 1]..ends[l]]` (from 0 for the first).
+    ids: Vec<u32>,
+    ends: Vec<u32>,
+    /// Open addressing, at most half full: `(address of the id's string, id, power)`,
+    /// address 0 where free; the power `None` for an order several powers may give
+    /// (`WAIVE`).
+    by_addr: Vec<(usize, u32, Option<PowerId>)>,
+}
+
+impl Listing {
+    /// `placed`: `(location, id, power)` in listing order.
+    fn new(
+        at: usize,
+        locs: usize,
+        placed: &[(u16, u32, PowerId)],
+        texts: &[Py<PyString>],
+    ) -> Listing {
+        let mut ends = vec![0u32; locs];
+        for &(l, _, _) in placed {
+            ends[l as usize] += 1;
+        }
+        let mut next = Vec::with_capacity(locs);
+        let mut total = 0u32;
+        for e in ends.iter_mut() {
+            next.push(total);
+            total += *e;
+            *e = total;
+        }
+        let mut ids = vec![0u32; placed.len()];
+        for &(l, id, _) in placed {
+            let at = &mut next[l as usize];
+            ids[*at as usize] = id;
+            *at += 1;
+        }
+        let bits = (2 * placed.len())
+            .max(16)
+            .next_power_of_two()
+            .trailing_zeros();
+        let mut by_addr = vec![(0usize, 0u32, None); 1 << bits];
+        let mask = by_addr.len() - 1;
+        for &(_, id, p) in placed {
+            let addr = texts[id as usize].as_ptr() as usize;
+            let mut i = Listing::home(addr, bits);
+            loop {
+                let e = &mut by_addr[i];
+                if e.0 == 0 {
+                    *e = (addr, id, Some(p));
+                    break;
+                }
+                if e.0 == addr {
+                    if e.2 != Some(p) {
+                        e.2 = None;
+                    }
+                    break;
+                }
+                i = (i + 1) & mask;
+            }
+        }
+        Listing {
+            at,
+            ids,
+            ends,
+            by_addr,
+        }
+    }
+
+    #[inline]
+    fn home(addr: usize, bits: u32) -> usize {
+        (((addr >> 4) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
+    }
+
+    /// The ids listed under location `l`.
+    fn of(&self, l: usize) -> &[u32] {
+        let start = if l == 0 { 0 } else { self.ends[l - 1] };
+        &self.ids[start as usize..self.ends[l] as usize]
+    }
+
+    /// The id of the listed string at this address, and the one power that may give it
+    /// (`None`: several may).
+    #[inline]
+    fn giver(&self, addr: usize) -> Option<(u32, Option<PowerId>)> {
+        let bits = self.by_addr.len().trailing_zeros();
+        let mask = self.by_addr.len() - 1;
+        let mut i = Listing::home(addr, bits);
+        loop {
+            let (a, id, p) = self.by_addr[i];
+            if a == addr {
+                return Some((id, p));
+            }
+            if a == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
 /// An order given to `set_orders`: one of the vocabulary's Python strings (the strings
 /// `get_all_possible_orders` lists), known by its address without being read, or text.
 enum Given {
     Listed(u32),
+    /// A string of the phase's listing that only this power may give.
+    Known(u32, PowerId),
     Text(String),
 }
 
@@ -590,6 +713,7 @@ impl Inner {
             buf_at: None,
             poss: None,
             keys: Vec::new(),
+            placed: Vec::new(),
             rng: ChaCha8Rng::seed_from_u64(seed),
             seed,
             errors: Vec::new(),
@@ -679,7 +803,7 @@ impl Inner {
         let kind = self.kind();
         fn text_of<'a>(vocab: &'a batch::Vocab, kind: PhaseKind, g: &'a Given) -> &'a str {
             match g {
-                Given::Listed(id) => vocab.listed(*id, kind).1,
+                Given::Listed(id) | Given::Known(id, _) => vocab.listed(*id, kind).1,
                 Given::Text(t) => t,
             }
         }
@@ -702,8 +826,17 @@ impl Inner {
         // out and said in `error`.
         let mut read: Vec<(String, Order, Option<u32>)> = Vec::with_capacity(given.len());
         for g in given {
+            // A string of this phase's listing that only this power may give: one of its
+            // possible orders (unless its site is taken).
+            if let Given::Known(id, q) = *g {
+                let (order, t, _) = vocab.listed(id, kind);
+                if q == p && !self.site_taken(kind, &order, &read) {
+                    read.push((t.to_string(), order, Some(id)));
+                    continue;
+                }
+            }
             // A listed string: its order and text from the vocabulary's record.
-            if let Given::Listed(id) = *g {
+            if let Given::Listed(id) | Given::Known(id, _) = *g {
                 let (order, t, _) = vocab.listed(id, kind);
                 if self.takes_listed(p, kind, &order, &read) {
                     read.push((t.to_string(), order, Some(id)));
@@ -1035,18 +1168,19 @@ impl Inner {
 
     /// [`Inner::possible`]`(None)` as ids of the map's vocabulary, computed once per phase;
     /// `None` if an order is not in the vocabulary (never expected: the slow path then
-    /// answers).
-    fn possible_ids(&mut self) -> Option<Arc<Vec<Vec<u32>>>> {
+    /// answers). `texts`: the vocabulary's Python strings, whose addresses the listing
+    /// keeps (so that `set_orders` knows a listed string and who may give it at once).
+    fn possible_ids(&mut self, texts: &[Py<PyString>]) -> Option<Arc<Listing>> {
         let at = self.session.game().history().len();
-        if let Some((a, ids)) = &self.poss {
-            if *a == at {
-                return Some(ids.clone());
-            }
+        if let Some(l) = self.poss.as_ref().filter(|l| l.at == at) {
+            return Some(l.clone());
         }
         let tables = self.tables.clone();
         let map = &*tables.map;
         let vocab = tables.vocab();
-        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); map.num_locs()];
+        // (location, id, power) in listing order; sorted by location (stably) at the end.
+        let mut placed: Vec<(u16, u32, PowerId)> = std::mem::take(&mut self.placed);
+        placed.clear();
         if !self.over() {
             self.fill_legal();
             // The keys first, their places in the vocabulary's tables fetched together; then
@@ -1063,6 +1197,7 @@ impl Inner {
                 let orders = self.buf.of(g);
                 let keys = &self.keys[start..start + orders.len()];
                 start += orders.len();
+                let p = g.power;
                 if g.province.is_some() {
                     let Some(u) = orders.first().and_then(Order::unit) else {
                         continue;
@@ -1075,9 +1210,9 @@ impl Inner {
                         }
                     }
                     if prov != u.loc {
-                        lists[prov.index()].extend_from_slice(&ids);
+                        placed.extend(ids.iter().map(|&id| (prov.0, id, p)));
                     }
-                    lists[u.loc.index()].extend_from_slice(&ids);
+                    placed.extend(ids.iter().map(|&id| (u.loc.0, id, p)));
                     continue;
                 }
                 let mut sites: Vec<ProvinceId> = Vec::new();
@@ -1096,22 +1231,22 @@ impl Inner {
                                 sites.push(prov);
                             }
                             if prov.loc() != loc {
-                                lists[loc.index()].push(id);
+                                placed.push((loc.0, id, p));
                             }
-                            lists[prov.index()].push(id);
+                            placed.push((prov.0, id, p));
                         }
                         Order::Remove(u) | Order::Disband(u) => {
                             let prov = map.province_of(u.loc).loc();
                             if prov != u.loc {
-                                lists[u.loc.index()].push(id);
+                                placed.push((u.loc.0, id, p));
                             }
-                            lists[prov.index()].push(id);
+                            placed.push((prov.0, id, p));
                         }
                         _ => {
                             for &s in &sites {
-                                lists[s.index()].push(id);
+                                placed.push((s.0, id, p));
                                 for &c in &map.province(s).coasts {
-                                    lists[c.index()].push(id);
+                                    placed.push((c.0, id, p));
                                 }
                             }
                         }
@@ -1119,9 +1254,10 @@ impl Inner {
                 }
             }
         }
-        let ids = Arc::new(lists);
-        self.poss = Some((at, ids.clone()));
-        Some(ids)
+        let listing = Arc::new(Listing::new(at, map.num_locs(), &placed, texts));
+        self.placed = placed;
+        self.poss = Some(listing.clone());
+        Some(listing)
     }
 
     /// Whether an order in the legal generator's spelling (a vocabulary order) is one of
@@ -1136,11 +1272,22 @@ impl Inner {
         order: &Order,
         read: &[(String, Order, Option<u32>)],
     ) -> bool {
+        !self.site_taken(kind, order, read) && self.is_listed(p, order)
+    }
+
+    /// In retreats and adjustments, whether an order read before is for the same unit (or
+    /// build site): the first given is the one kept.
+    fn site_taken(
+        &self,
+        kind: PhaseKind,
+        order: &Order,
+        read: &[(String, Order, Option<u32>)],
+    ) -> bool {
+        if kind == PhaseKind::Movement {
+            return false;
+        }
         let key = self.order_key(order);
-        let site_taken = kind != PhaseKind::Movement
-            && key.is_some()
-            && read.iter().any(|(_, o, _)| self.order_key(o) == key);
-        !site_taken && self.is_listed(p, order)
+        key.is_some() && read.iter().any(|(_, o, _)| self.order_key(o) == key)
     }
 
     fn is_listed(&mut self, p: PowerId, order: &Order) -> bool {
@@ -1562,13 +1709,16 @@ impl PyGame {
         let tables = &self.tables;
         // The texts and keys are Python strings made once per process.
         let texts = tables.vocab().py_texts(py);
-        let ids = self.lock(py).possible_ids();
-        if let Some(ids) = ids {
+        let listing = self.lock(py).possible_ids(texts);
+        if let Some(listing) = listing {
+            // A copy of a dict of every location (to `None`), each value then replaced: the
+            // keys' table is made once at its final size, not grown five times.
+            let d = tables.py_loc_dict(py)?.bind(py).copy()?;
             let locs = tables.py_locs(py);
-            let d = PyDict::new(py);
-            for (l, list) in ids.iter().enumerate() {
-                let list = PyList::new(py, list.iter().map(|&i| texts[i as usize].bind(py)))?;
-                d.set_item(locs[l].bind(py), list)?;
+            for (l, key) in locs.iter().enumerate() {
+                let ids = listing.of(l);
+                let list = PyList::new(py, ids.iter().map(|&i| texts[i as usize].bind(py)))?;
+                d.set_item(key.bind(py), list)?;
             }
             return Ok(d);
         }
@@ -1641,18 +1791,31 @@ impl PyGame {
             texts = orders.extract::<Vec<String>>()?;
         }
         // The vocabulary's own strings (as `get_all_possible_orders` lists them) are known
-        // by their address, without being read.
+        // by their address, without being read: first in this phase's listing (which says
+        // who may give it), then in the whole vocabulary.
         let vocab = self.tables.vocab();
         let listed = vocab.py_texts(py);
-        let mut given: Vec<Given> = Vec::with_capacity(strings.len() + texts.len());
-        for s in &strings {
-            given.push(match vocab.id_of_py(py, s.as_ptr()) {
-                Some(id) => Given::Listed(id),
-                None => Given::Text(s.to_cow()?.into_owned()),
-            });
-        }
-        given.extend(texts.into_iter().map(Given::Text));
-        let echo = self.lock(py).set_orders(power, &given)?;
+        let echo = {
+            let mut g = self.lock(py);
+            let at = g.session.game().history().len();
+            let listing = g.poss.clone().filter(|l| l.at == at);
+            let mut given: Vec<Given> = Vec::with_capacity(strings.len() + texts.len());
+            for s in &strings {
+                let addr = s.as_ptr();
+                given.push(
+                    match listing.as_ref().and_then(|l| l.giver(addr as usize)) {
+                        Some((id, Some(p))) => Given::Known(id, p),
+                        Some((id, None)) => Given::Listed(id),
+                        None => match vocab.id_of_py(py, addr) {
+                            Some(id) => Given::Listed(id),
+                            None => Given::Text(s.to_cow()?.into_owned()),
+                        },
+                    },
+                );
+            }
+            given.extend(texts.into_iter().map(Given::Text));
+            g.set_orders(power, &given)?
+        };
         // A possible order as listed is returned as the listed string.
         let items: Vec<Bound<'py, PyString>> = echo
             .into_iter()
