@@ -542,6 +542,8 @@ struct Inner {
     keys: Vec<u64>,
     /// Scratch: the listed ids with their locations and powers ([`Inner::possible_ids`]).
     placed: Vec<(u16, u32, PowerId)>,
+    /// Scratch: the orders [`Inner::random_orders`] drew.
+    chosen: Vec<(PowerId, Order)>,
     rng: ChaCha8Rng,
     seed: u64,
     /// The package's `error`: why orders given to `set_orders` were not taken.
@@ -552,32 +554,37 @@ struct Inner {
 }
 
 /// A phase's possible orders as vocabulary ids ([`Inner::possible_ids`]): by location, in
-/// one buffer; and by the address of their Python strings, with the power that may give
-/// each, so that `set_orders` takes a string it was handed with one lookup in a small table
-/// (not the whole vocabulary's, nor a search of the legal orders).
+/// one buffer, with the power whose orders are listed there, so that `set_orders` checks a
+/// listed string given back by a look at its location's few ids (not a search of every
+/// legal order).
 pub(crate) struct Listing {
     /// The history length it is of.
     at: usize,
     /// The ids listed under location `l`: `ids[ends[l - 1]..ends[l]]` (from 0 for the first).
     ids: Vec<u32>,
     ends: Vec<u32>,
-    /// Open addressing, at most half full: `(address of the id's string, id, power)`,
-    /// address 0 where free; the power `None` for an order several powers may give
-    /// (`WAIVE`).
-    by_addr: Vec<(usize, u32, Option<PowerId>)>,
+    /// Per location, the one power whose orders are listed there (`None`: none, or several:
+    /// `WAIVE` is every builder's).
+    power_at: Vec<Option<PowerId>>,
 }
 
 impl Listing {
     /// `placed`: `(location, id, power)` in listing order.
-    fn new(
-        at: usize,
-        locs: usize,
-        placed: &[(u16, u32, PowerId)],
-        texts: &[Py<PyString>],
-    ) -> Listing {
+    fn new(at: usize, locs: usize, placed: &[(u16, u32, PowerId)]) -> Listing {
         let mut ends = vec![0u32; locs];
-        for &(l, _, _) in placed {
-            ends[l as usize] += 1;
+        let mut power_at: Vec<Option<PowerId>> = vec![None; locs];
+        let mut several = vec![false; locs];
+        for &(l, _, p) in placed {
+            let l = l as usize;
+            ends[l] += 1;
+            match power_at[l] {
+                None if !several[l] => power_at[l] = Some(p),
+                Some(q) if q != p => {
+                    power_at[l] = None;
+                    several[l] = true;
+                }
+                _ => {}
+            }
         }
         let mut next = Vec::with_capacity(locs);
         let mut total = 0u32;
@@ -592,41 +599,12 @@ impl Listing {
             ids[*at as usize] = id;
             *at += 1;
         }
-        let bits = (2 * placed.len())
-            .max(16)
-            .next_power_of_two()
-            .trailing_zeros();
-        let mut by_addr = vec![(0usize, 0u32, None); 1 << bits];
-        let mask = by_addr.len() - 1;
-        for &(_, id, p) in placed {
-            let addr = texts[id as usize].as_ptr() as usize;
-            let mut i = Listing::home(addr, bits);
-            loop {
-                let e = &mut by_addr[i];
-                if e.0 == 0 {
-                    *e = (addr, id, Some(p));
-                    break;
-                }
-                if e.0 == addr {
-                    if e.2 != Some(p) {
-                        e.2 = None;
-                    }
-                    break;
-                }
-                i = (i + 1) & mask;
-            }
-        }
         Listing {
             at,
             ids,
             ends,
-            by_addr,
+            power_at,
         }
-    }
-
-    #[inline]
-    fn home(addr: usize, bits: u32) -> usize {
-        (((addr >> 4) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
     }
 
     /// The ids listed under location `l`.
@@ -635,23 +613,10 @@ impl Listing {
         &self.ids[start as usize..self.ends[l] as usize]
     }
 
-    /// The id of the listed string at this address, and the one power that may give it
-    /// (`None`: several may).
-    #[inline]
-    fn giver(&self, addr: usize) -> Option<(u32, Option<PowerId>)> {
-        let bits = self.by_addr.len().trailing_zeros();
-        let mask = self.by_addr.len() - 1;
-        let mut i = Listing::home(addr, bits);
-        loop {
-            let (a, id, p) = self.by_addr[i];
-            if a == addr {
-                return Some((id, p));
-            }
-            if a == 0 {
-                return None;
-            }
-            i = (i + 1) & mask;
-        }
+    /// Whether `id`, an order for a unit at (or a build in) `loc`, is listed there as one
+    /// of `power`'s orders.
+    fn gives(&self, power: PowerId, loc: Loc, id: u32) -> bool {
+        self.power_at[loc.index()] == Some(power) && self.of(loc.index()).contains(&id)
     }
 }
 
@@ -659,8 +624,6 @@ impl Listing {
 /// `get_all_possible_orders` lists), known by its address without being read, or text.
 enum Given {
     Listed(u32),
-    /// A string of the phase's listing that only this power may give.
-    Known(u32, PowerId),
     Text(String),
 }
 
@@ -714,6 +677,7 @@ impl Inner {
             poss: None,
             keys: Vec::new(),
             placed: Vec::new(),
+            chosen: Vec::new(),
             rng: ChaCha8Rng::seed_from_u64(seed),
             seed,
             errors: Vec::new(),
@@ -778,19 +742,29 @@ impl Inner {
         })
     }
 
-    fn random_orders(&mut self) -> PerPower {
-        let mut per: Vec<Vec<String>> = vec![Vec::new(); self.map().powers().len()];
+    /// One random legal set of orders per power, as the vocabulary's ids where it has them
+    /// (so that the strings handed out are the listed ones, which `set_orders` knows by
+    /// their address), as text otherwise.
+    fn random_orders(&mut self) -> Vec<Vec<Echo>> {
+        let mut per: Vec<Vec<Echo>> = (0..self.map().powers().len()).map(|_| Vec::new()).collect();
         if !self.over() {
             self.fill_legal();
-            let mut chosen = Vec::new();
+            let mut chosen = std::mem::take(&mut self.chosen);
+            chosen.clear();
             let rng = &mut self.rng;
             self.legal
                 .choose(&self.buf, |n| rng.random_range(0..n), &mut chosen);
-            for (p, o) in chosen {
-                per[p.index()].push(self.tables.legal_text(&o));
+            let tables = self.tables.clone();
+            let vocab = tables.vocab();
+            for &(p, o) in &chosen {
+                per[p.index()].push(match vocab.id_of(&tables.map, &o) {
+                    Some(id) => Echo::Listed(id),
+                    None => Echo::Text(tables.legal_text(&o)),
+                });
             }
+            self.chosen = chosen;
         }
-        PerPower::All(self.tables.clone(), per)
+        per
     }
 
     fn set_orders(&mut self, power: &str, given: &[Given]) -> PyResult<Vec<Echo>> {
@@ -803,7 +777,7 @@ impl Inner {
         let kind = self.kind();
         fn text_of<'a>(vocab: &'a batch::Vocab, kind: PhaseKind, g: &'a Given) -> &'a str {
             match g {
-                Given::Listed(id) | Given::Known(id, _) => vocab.listed(*id, kind).1,
+                Given::Listed(id) => vocab.listed(*id, kind).1,
                 Given::Text(t) => t,
             }
         }
@@ -825,20 +799,25 @@ impl Inner {
         // As the package, only the power's possible orders are taken; the others are left
         // out and said in `error`.
         let mut read: Vec<(String, Order, Option<u32>)> = Vec::with_capacity(given.len());
+        let at = self.session.game().history().len();
+        let listing = self.poss.clone().filter(|l| l.at == at);
         for g in given {
-            // A string of this phase's listing that only this power may give: one of its
-            // possible orders (unless its site is taken).
-            if let Given::Known(id, q) = *g {
+            // A listed string: its order and text from the vocabulary's record; taken if it
+            // is listed for this power in this phase's listing (or, without one, found among
+            // the legal orders), unless its site is taken.
+            if let Given::Listed(id) = *g {
                 let (order, t, _) = vocab.listed(id, kind);
-                if q == p && !self.site_taken(kind, &order, &read) {
-                    read.push((t.to_string(), order, Some(id)));
-                    continue;
-                }
-            }
-            // A listed string: its order and text from the vocabulary's record.
-            if let Given::Listed(id) | Given::Known(id, _) = *g {
-                let (order, t, _) = vocab.listed(id, kind);
-                if self.takes_listed(p, kind, &order, &read) {
+                let place = match order {
+                    Order::Build { loc, .. } => Some(loc),
+                    _ => order.unit().map(|u| u.loc),
+                };
+                let listed = match (&listing, place) {
+                    (Some(l), Some(loc)) if l.gives(p, loc, id) => {
+                        !self.site_taken(kind, &order, &read)
+                    }
+                    _ => self.takes_listed(p, kind, &order, &read),
+                };
+                if listed {
                     read.push((t.to_string(), order, Some(id)));
                     continue;
                 }
@@ -1168,9 +1147,8 @@ impl Inner {
 
     /// [`Inner::possible`]`(None)` as ids of the map's vocabulary, computed once per phase;
     /// `None` if an order is not in the vocabulary (never expected: the slow path then
-    /// answers). `texts`: the vocabulary's Python strings, whose addresses the listing
-    /// keeps (so that `set_orders` knows a listed string and who may give it at once).
-    fn possible_ids(&mut self, texts: &[Py<PyString>]) -> Option<Arc<Listing>> {
+    /// answers).
+    fn possible_ids(&mut self) -> Option<Arc<Listing>> {
         let at = self.session.game().history().len();
         if let Some(l) = self.poss.as_ref().filter(|l| l.at == at) {
             return Some(l.clone());
@@ -1254,7 +1232,7 @@ impl Inner {
                 }
             }
         }
-        let listing = Arc::new(Listing::new(at, map.num_locs(), &placed, texts));
+        let listing = Arc::new(Listing::new(at, map.num_locs(), &placed));
         self.placed = placed;
         self.poss = Some(listing.clone());
         Some(listing)
@@ -1709,7 +1687,7 @@ impl PyGame {
         let tables = &self.tables;
         // The texts and keys are Python strings made once per process.
         let texts = tables.vocab().py_texts(py);
-        let listing = self.lock(py).possible_ids(texts);
+        let listing = self.lock(py).possible_ids();
         if let Some(listing) = listing {
             // A copy of a dict of every location (to `None`), each value then replaced: the
             // keys' table is made once at its final size, not grown five times.
@@ -1755,7 +1733,19 @@ impl PyGame {
     /// (or waives) or removals as are due. `{power: [orders]}`; nothing is set.
     fn random_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let per = self.lock(py).random_orders();
-        per.into_py(py)
+        let texts = self.tables.vocab().py_texts(py);
+        let d = PyDict::new(py);
+        for (i, list) in per.into_iter().enumerate() {
+            let items: Vec<Bound<'py, PyString>> = list
+                .into_iter()
+                .map(|e| match e {
+                    Echo::Listed(id) => texts[id as usize].bind(py).clone(),
+                    Echo::Text(t) => PyString::new(py, &t),
+                })
+                .collect();
+            d.set_item(&self.tables.power_up[i], PyList::new(py, items)?)?;
+        }
+        Ok(d.into_any())
     }
 
     /// Sets a power's orders for the current phase (one string or a list). As the package
@@ -1791,31 +1781,18 @@ impl PyGame {
             texts = orders.extract::<Vec<String>>()?;
         }
         // The vocabulary's own strings (as `get_all_possible_orders` lists them) are known
-        // by their address, without being read: first in this phase's listing (which says
-        // who may give it), then in the whole vocabulary.
+        // by their address, without being read.
         let vocab = self.tables.vocab();
         let listed = vocab.py_texts(py);
-        let echo = {
-            let mut g = self.lock(py);
-            let at = g.session.game().history().len();
-            let listing = g.poss.clone().filter(|l| l.at == at);
-            let mut given: Vec<Given> = Vec::with_capacity(strings.len() + texts.len());
-            for s in &strings {
-                let addr = s.as_ptr();
-                given.push(
-                    match listing.as_ref().and_then(|l| l.giver(addr as usize)) {
-                        Some((id, Some(p))) => Given::Known(id, p),
-                        Some((id, None)) => Given::Listed(id),
-                        None => match vocab.id_of_py(py, addr) {
-                            Some(id) => Given::Listed(id),
-                            None => Given::Text(s.to_cow()?.into_owned()),
-                        },
-                    },
-                );
-            }
-            given.extend(texts.into_iter().map(Given::Text));
-            g.set_orders(power, &given)?
-        };
+        let mut given: Vec<Given> = Vec::with_capacity(strings.len() + texts.len());
+        for s in &strings {
+            given.push(match vocab.id_of_py(py, s.as_ptr()) {
+                Some(id) => Given::Listed(id),
+                None => Given::Text(s.to_cow()?.into_owned()),
+            });
+        }
+        given.extend(texts.into_iter().map(Given::Text));
+        let echo = self.lock(py).set_orders(power, &given)?;
         // A possible order as listed is returned as the listed string.
         let items: Vec<Bound<'py, PyString>> = echo
             .into_iter()

@@ -397,3 +397,28 @@ def test_saved_game_that_parts_from_entente():
         entente.Game.from_saved_game(saved, strict=True)
     with pytest.raises(ValueError):
         entente.Game.from_saved_game("not json")
+
+
+def test_random_orders_are_the_listed_strings():
+    """`random_orders` hands out the very strings `get_all_possible_orders` lists (so that
+    `set_orders` takes them by address), each one of its power's possible orders, through
+    movement, retreat and adjustment phases; `set_orders` gives them back as they are."""
+    g = entente.Game(seed=5)  # a retreat phase by the 12th
+    kinds = set()
+    for _ in range(30):
+        if g.is_game_done:
+            break
+        kinds.add(g.phase_type)
+        possible = g.get_all_possible_orders()
+        drawn = g.random_orders()
+        for power, orders in drawn.items():
+            mine = {id(o): o for loc in g.get_orderable_locations(power) for o in possible[loc]}
+            for o in orders:
+                # (A power due builds with no free home centre waives: nothing is listed.)
+                assert id(o) in mine or (o == "WAIVE" and not mine), (g.phase, power, o)
+            taken = g.set_orders(power, orders)
+            assert all(any(t is o for o in orders) for t in taken), (g.phase, power)
+            # (As the package's, `get_orders` leaves a waive out.)
+            assert sorted(g.get_orders(power)) == sorted(o for o in orders if o != "WAIVE")
+        g.process()
+    assert kinds == {"M", "R", "A"}, kinds
