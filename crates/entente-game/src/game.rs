@@ -251,14 +251,27 @@ impl Game {
         if self.nominating() {
             return self.awaited_nominations();
         }
-        self.map
-            .power_ids()
-            .filter(|&p| match self.phase.kind {
-                PhaseKind::Movement => self.position.unit_count(p) > 0,
-                PhaseKind::Retreat => self.position.dislodged().any(|(_, d)| d.unit.power == p),
-                PhaseKind::Adjustment => self.can_adjust(p),
-            })
-            .collect()
+        match self.phase.kind {
+            // One pass over the board for every power (asked at each adjudication).
+            PhaseKind::Movement | PhaseKind::Retreat => {
+                let mut has = vec![false; self.map.powers().len()];
+                if self.phase.kind == PhaseKind::Movement {
+                    for (_, u) in self.position.units() {
+                        has[u.power.index()] = true;
+                    }
+                } else {
+                    for (_, d) in self.position.dislodged() {
+                        has[d.unit.power.index()] = true;
+                    }
+                }
+                self.map.power_ids().filter(|p| has[p.index()]).collect()
+            }
+            PhaseKind::Adjustment => self
+                .map
+                .power_ids()
+                .filter(|&p| self.can_adjust(p))
+                .collect(),
+        }
     }
 
     fn can_adjust(&self, p: PowerId) -> bool {

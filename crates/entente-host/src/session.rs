@@ -889,10 +889,11 @@ impl Session {
         self.log(Event::Adjudicated { forced });
         // The deadline was this phase's.
         self.deadline = None;
-        let sheets: PhaseSheets = std::mem::take(&mut self.pending)
-            .into_iter()
-            .flat_map(|(p, lines)| lines.into_iter().map(move |l| (p, l)))
-            .collect();
+        let pending = std::mem::take(&mut self.pending);
+        let mut sheets: PhaseSheets = Vec::with_capacity(pending.values().map(Vec::len).sum());
+        for (p, lines) in pending {
+            sheets.extend(lines.into_iter().map(|l| (p, l)));
+        }
         self.process(sheets);
         let mut n = 1;
         while !self.game.is_over()
@@ -908,10 +909,12 @@ impl Session {
     /// One phase: the orders of `sheets` go to the game, the sheets and context are kept.
     /// (What importing another program's record does, phase by phase.)
     pub fn process(&mut self, sheets: PhaseSheets) -> &PhaseRecord {
-        let orders: Vec<(PowerId, Order)> = sheets
-            .iter()
-            .filter_map(|(p, l)| l.order().map(|o| (*p, o)))
-            .collect();
+        let mut orders: Vec<(PowerId, Order)> = Vec::with_capacity(sheets.len());
+        orders.extend(
+            sheets
+                .iter()
+                .filter_map(|(p, l)| l.order().map(|o| (*p, o))),
+        );
         self.contexts.push(self.context());
         self.sheets.push(sheets);
         self.game.process(&orders);

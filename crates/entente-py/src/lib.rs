@@ -690,6 +690,10 @@ impl Inner {
     }
 
     fn power_id(&self, name: &str) -> PyResult<PowerId> {
+        // The package's upper-case name first (what bots give), then any name the map reads.
+        if let Some(i) = self.tables.power_up.iter().position(|n| n == name) {
+            return Ok(PowerId(i as u8));
+        }
         self.map()
             .lookup_power(name)
             .ok_or_else(|| value_err(format!("unknown power '{name}'")))
@@ -765,6 +769,32 @@ impl Inner {
             self.chosen = chosen;
         }
         per
+    }
+
+    /// `set_orders(..., replace=False)`: leaves out of `given` each order for a unit that
+    /// already has one (as the package compares them: the first two words, `A PAR`); a
+    /// `WAIVE` always stays.
+    fn keep_set_orders(&self, power: &str, given: &mut Vec<Given>) -> PyResult<()> {
+        fn head(t: &str) -> String {
+            t.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+        }
+        let p = self.power_id(power)?;
+        let have: Vec<String> = self
+            .pending_of(p)
+            .iter()
+            .filter(|t| t.as_str() != "WAIVE")
+            .map(|t| head(t))
+            .collect();
+        let kind = self.kind();
+        let vocab = self.tables.vocab();
+        given.retain(|g| {
+            let t = match g {
+                Given::Listed(id) => vocab.listed(*id, kind).1,
+                Given::Text(t) => t.as_str(),
+            };
+            t.trim() == "WAIVE" || !have.contains(&head(t))
+        });
+        Ok(())
     }
 
     fn set_orders(&mut self, power: &str, given: &[Given]) -> PyResult<Vec<Echo>> {
@@ -1334,6 +1364,32 @@ impl Inner {
         out
     }
 
+    /// [`Inner::orderable_locs`] of every power; in a movement phase in one pass over the
+    /// board.
+    fn orderable_all(&self) -> Vec<Vec<Loc>> {
+        if self.over() || self.kind() != PhaseKind::Movement {
+            return self
+                .map()
+                .power_ids()
+                .map(|p| self.orderable_locs(p))
+                .collect();
+        }
+        let game = self.session.game();
+        let map = self.map();
+        let mut per: Vec<Vec<Loc>> = vec![Vec::new(); map.powers().len()];
+        for (prov, u) in game.position().units() {
+            per[u.power.index()].push(prov.loc());
+        }
+        for (p, locs) in map.power_ids().zip(per.iter_mut()) {
+            if game.gives_orders(p) {
+                locs.sort_unstable_by_key(|l| self.tables.loc_rank[l.index()]);
+            } else {
+                locs.clear();
+            }
+        }
+        per
+    }
+
     /// The legal orders by location, as the package's `get_all_possible_orders` keys them:
     /// a unit's orders under its location and, for a unit on a coast, under the province
     /// too; builds under their location (and province); `WAIVE` under every location of a
@@ -1644,11 +1700,13 @@ impl PyGame {
         py: Python<'py>,
         power: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        // As the package, no name (or an empty one) asks for every power.
+        let power = power.filter(|n| !n.is_empty());
         let (tables, per) = {
             let g = self.lock(py);
             let per: Vec<Vec<Loc>> = match power {
                 Some(name) => vec![g.orderable_locs(g.power_id(name)?)],
-                None => g.map().power_ids().map(|p| g.orderable_locs(p)).collect(),
+                None => g.orderable_all(),
             };
             (g.tables.clone(), per)
         };
@@ -1756,13 +1814,20 @@ impl PyGame {
     /// taken, in the package's syntax. As the package, an order the power cannot give now
     /// (unreadable, another power's unit, the wrong unit type, another phase's kind, a
     /// place not reached) is left out and said in `error`; waives beyond the builds that
-    /// can be made are dropped. Raises RuntimeError once the game is over.
+    /// can be made are dropped. `replace=False` keeps the orders already set: an order for a
+    /// unit (the first two words: `A PAR`) that has one is left out, a `WAIVE` never.
+    /// `expand` is accepted (orders are always read in full). Once the game is over nothing
+    /// is set (as the package): `[]`.
+    #[pyo3(signature = (power, orders, expand = true, replace = true))]
     fn set_orders<'py>(
         &self,
         py: Python<'py>,
         power: &str,
         orders: &Bound<'py, PyAny>,
+        expand: bool,
+        replace: bool,
     ) -> PyResult<Bound<'py, PyList>> {
+        let _ = expand;
         // The strings given, or texts read from another sequence (which may run Python
         // code, so before the game is locked).
         let strings: Vec<Bound<'py, PyString>>;
@@ -1792,7 +1857,17 @@ impl PyGame {
             });
         }
         given.extend(texts.into_iter().map(Given::Text));
-        let echo = self.lock(py).set_orders(power, &given)?;
+        let echo = {
+            let mut g = self.lock(py);
+            if g.over() {
+                g.power_id(power)?;
+                return Ok(PyList::empty(py));
+            }
+            if !replace {
+                g.keep_set_orders(power, &mut given)?;
+            }
+            g.set_orders(power, &given)?
+        };
         // A possible order as listed is returned as the listed string.
         let items: Vec<Bound<'py, PyString>> = echo
             .into_iter()

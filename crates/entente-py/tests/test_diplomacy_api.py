@@ -302,6 +302,69 @@ def test_set_orders_rejects_build_in_movement():
     assert g.error == []
 
 
+def test_set_orders_replace_false_keeps_orders_set_as_the_package():
+    """`replace=False`: an order for a unit that has one is left out, others are added, a
+    listed string or text alike, in movement and adjustment phases; lower-case power names."""
+    d, g = both()
+    possible = g.get_all_possible_orders()
+    for game in (d, g):
+        game.set_orders("FRANCE", ["A PAR - BUR"])
+        game.set_orders("FRANCE", ["A PAR - PIC", "F BRE - MAO"], replace=False)
+        game.set_orders("france", [possible["MAR"][0]], replace=False)
+    assert sorted(g.get_orders("FRANCE")) == sorted(d.get_orders("FRANCE"))
+    assert "A PAR - BUR" in g.get_orders("FRANCE")
+    g.set_orders("FRANCE", "A PAR - GAS", replace=False)
+    assert "A PAR - BUR" in g.get_orders("FRANCE")
+    g.set_orders("FRANCE", "A PAR - GAS")
+    assert "A PAR - GAS" in g.get_orders("FRANCE")
+    # Builds: Winter 1901 with France due one (Spain taken).
+    for game in (d, g):
+        game.set_orders("FRANCE", ["A MAR - SPA", "A PAR - BUR", "F BRE - MAO"])
+        game.process()
+        game.process()
+    assert g.get_current_phase() == d.get_current_phase() == "W1901A"
+    for game in (d, g):
+        game.set_orders("FRANCE", ["A PAR B"])
+        game.set_orders("FRANCE", ["F BRE B", "A PAR B", "WAIVE"], replace=False)
+    assert sorted(g.get_orders("FRANCE")) == sorted(d.get_orders("FRANCE"))
+
+
+def test_set_orders_once_over_sets_nothing():
+    """As the package: once the game is over set_orders sets nothing (and says so by
+    returning no order); an unknown power is still an error."""
+    g = entente.Game(end_year=1901)
+    while not g.is_game_done:
+        g.process()
+    assert g.set_orders("FRANCE", ["A PAR - BUR"]) == []
+    assert g.get_orders("FRANCE") == []
+    with pytest.raises(ValueError):
+        g.set_orders("NOWHERE", ["A PAR - BUR"])
+
+
+def test_a_subclass_overriding_the_bound_calls_is_called():
+    """`Game` sends a bot's every-phase calls straight to the native game; a subclass that
+    overrides one is still the one called, and powers are views of their game."""
+    calls = []
+
+    class Logging(entente.Game):
+        def set_orders(self, power_name, orders, expand=True, replace=True):
+            calls.append(power_name)
+            return super().set_orders(power_name, orders, expand, replace)
+
+        def get_all_possible_orders(self):
+            calls.append("possible")
+            return super().get_all_possible_orders()
+
+    g = Logging()
+    possible = g.get_all_possible_orders()
+    assert g.set_orders("FRANCE", possible["PAR"][:1]) == possible["PAR"][:1]
+    assert calls == ["possible", "FRANCE"]
+    france = g.powers["FRANCE"]
+    assert france.game is g and france == g.get_power("france")
+    assert g.get_orderable_locations("") == g.get_orderable_locations()
+    assert g.get_orderable_locations("france") == ["BRE", "MAR", "PAR"]
+
+
 @pytest.mark.parametrize("map_name", ["standard", "ancmed"])
 def test_set_orders_as_the_package_on_random_texts(map_name):
     """Phase by phase, every power is given orders of every kind, its own and others',

@@ -293,7 +293,13 @@ class Game:
         self._base = None  # a set position: (state, [orders per phase since])
         self.map = Map(self._g.map_name)
         self.note = ""
-        self._powers = {name: Power(self, name) for name in self._g.powers}
+        self._power_names = tuple(self._g.powers)
+        # The calls a bot makes every phase go to the native game straight (a Python method
+        # in between cost a bot's loop about a tenth of its time); the methods below say the
+        # same and are what a subclass overrides (then kept).
+        for name in _NATIVE_CALLS:
+            if getattr(type(self), name) is getattr(Game, name):
+                setattr(self, name, getattr(self._g, name))
 
     @classmethod
     def _wrap(cls, native, game_id=None, end_year=None):
@@ -399,20 +405,23 @@ class Game:
 
     @property
     def powers(self):
-        """``{"AUSTRIA": Power, ...}``."""
-        return dict(self._powers)
+        """``{"AUSTRIA": Power, ...}``: views of the game, made when asked for (kept by the
+        game they would make a reference cycle, freed only by the garbage collector)."""
+        return {name: Power(self, name) for name in self._power_names}
 
     def get_power(self, power_name):
-        return self._powers.get(power_name.upper()) if power_name else None
+        if power_name and power_name.upper() in self._power_names:
+            return Power(self, power_name.upper())
+        return None
 
     def has_power(self, power_name):
-        return bool(power_name) and power_name.upper() in self._powers
+        return bool(power_name) and power_name.upper() in self._power_names
 
     def get_map_power_names(self):
-        return set(self._powers)
+        return set(self._power_names)
 
     def get_random_power_name(self):
-        return _random.choice(sorted(self._powers))
+        return _random.choice(sorted(self._power_names))
 
     @property
     def victory(self):
@@ -469,9 +478,12 @@ class Game:
         return self._g.get_centers(power_name.upper() if power_name else None)
 
     def get_orderable_locations(self, power_name=None):
-        return self._g.get_orderable_locations(power_name.upper() if power_name else None)
+        """Where a power has something to order (provinces, sorted), or a dict of every
+        power's."""
+        return self._g.get_orderable_locations(power_name)
 
     def get_all_possible_orders(self):
+        """Every possible order of the phase by location (every location a key)."""
         return self._g.get_all_possible_orders()
 
     def get_legal_orders(self, power_name):
@@ -527,20 +539,9 @@ class Game:
         replaces the earlier one of the same unit; orders the power cannot give now (another
         power's unit, a build in a movement phase, an impossible move, unreadable text) are
         left out and said in ``error``. Returns the orders taken. ``replace=False`` keeps
-        orders already set; ``expand`` is accepted (orders are always read in full)."""
-        if not replace:
-            have = self.get_orders(power_name)
-            if isinstance(orders, str):
-                orders = [orders]
-            given = {" ".join(o.split()[:2]) for o in have}
-            orders = [o for o in orders if " ".join(o.split()[:2]) not in given or
-                      o.strip() == "WAIVE"]
-        try:
-            return self._g.set_orders(power_name.upper(), orders)
-        except RuntimeError:
-            if self._g.is_game_done:  # the package sets nothing once the game is over
-                return []
-            raise
+        orders already set (an order for a unit that has one is left out); ``expand`` is
+        accepted (orders are always read in full). Once the game is over nothing is set."""
+        return self._g.set_orders(power_name, orders, expand, replace)
 
     def clear_orders(self, power_name=None):
         self._g.clear_orders(power_name.upper() if power_name else None)
@@ -660,6 +661,11 @@ class Game:
     @classmethod
     def from_json(cls, text, seed=None):
         return cls._wrap(_entente.Game.from_json(text, seed=seed))
+
+
+# The native game's methods a Game's own are bound to (see `Game._init`).
+_NATIVE_CALLS = ("get_all_possible_orders", "get_orderable_locations", "set_orders",
+                 "random_orders")
 
 
 def _restore_json(text, game_id, end_year, seed):
