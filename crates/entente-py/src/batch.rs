@@ -166,6 +166,11 @@ impl PtrTable {
     }
 
     #[inline]
+    fn prefetch(&self, addr: usize) {
+        prefetch(self.slots.as_ptr().wrapping_add(self.home(addr)));
+    }
+
+    #[inline]
     fn get(&self, addr: usize) -> Option<u32> {
         let mask = self.slots.len() - 1;
         let mut at = self.home(addr);
@@ -280,23 +285,29 @@ impl UnitTables {
 
     #[inline]
     fn prefetch(&self, k: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let (off, bits) = self.units[Self::unit(k)];
-            let at = if bits == 0 {
-                0
-            } else {
-                off as usize + Self::home(Self::local(k), bits)
-            };
-            let p = self.entries.as_ptr().wrapping_add(at);
-            // SAFETY: SSE is part of x86-64; a prefetch reads nothing and cannot fault (the
-            // address is in the table anyway).
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(p as *const i8) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = k;
+        let (off, bits) = self.units[Self::unit(k)];
+        let at = if bits == 0 {
+            0
+        } else {
+            off as usize + Self::home(Self::local(k), bits)
+        };
+        prefetch(self.entries.as_ptr().wrapping_add(at));
     }
+}
+
+/// Asks for the cache line at `p` to be brought in (lookups in the vocabulary's tables, a
+/// few megabytes, then wait for the memory together rather than one after the other).
+#[inline]
+pub(crate) fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: SSE is part of x86-64; a prefetch reads nothing and cannot fault, whatever
+        // the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(p as *const i8) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// The area order of DeepMind's observation (its bicoastal MDF map): 72 provinces with one
@@ -744,6 +755,20 @@ impl Vocab {
         }
     }
 
+    /// Asks for an id's record ([`Vocab::listed`]) to be brought into the cache.
+    #[inline]
+    pub(crate) fn prefetch_rec(&self, id: u32) {
+        prefetch(self.recs.as_ptr().wrapping_add(id as usize));
+    }
+
+    /// Asks for an id's texts to be brought into the cache (reads its record).
+    #[inline]
+    pub(crate) fn prefetch_text(&self, id: u32) {
+        if let Some(r) = self.recs.get(id as usize) {
+            prefetch(self.arena.as_ptr().wrapping_add(r.at as usize));
+        }
+    }
+
     /// The order an id gives in a phase of this kind.
     #[inline]
     pub(crate) fn order(&self, id: u32, kind: PhaseKind) -> Order {
@@ -768,6 +793,13 @@ impl Vocab {
             let table = PtrTable::new(&texts);
             (texts, table)
         })
+    }
+
+    /// Asks for the place of the Python string at this address in the table of
+    /// [`Vocab::id_of_py`] to be brought into the cache.
+    #[inline]
+    pub(crate) fn prefetch_py(&self, py: Python<'_>, addr: *mut pyo3::ffi::PyObject) {
+        self.py_strings(py).1.prefetch(addr as usize);
     }
 
     /// The id whose Python string (of [`Vocab::py_texts`]) is at this address.

@@ -1747,6 +1747,16 @@ impl PyGame {
         let texts = tables.vocab().py_texts(py);
         let listing = self.lock(py).possible_ids();
         if let Some(listing) = listing {
+            // The strings' places, then the strings (whose counts the lists raise), fetched
+            // together before the lists are made.
+            for &i in &listing.ids {
+                batch::prefetch(texts.as_ptr().wrapping_add(i as usize));
+            }
+            for &i in &listing.ids {
+                if let Some(t) = texts.get(i as usize) {
+                    batch::prefetch(t.as_ptr());
+                }
+            }
             // A copy of a dict of every location (to `None`), each value then replaced: the
             // keys' table is made once at its final size, not grown five times.
             let d = tables.py_loc_dict(py)?.bind(py).copy()?;
@@ -1849,12 +1859,25 @@ impl PyGame {
         // by their address, without being read.
         let vocab = self.tables.vocab();
         let listed = vocab.py_texts(py);
+        // The lookups' places fetched together, then the records and texts of the ids
+        // found: a phase's orders are a few dozen places in a few megabytes of tables.
+        for s in &strings {
+            vocab.prefetch_py(py, s.as_ptr());
+        }
         let mut given: Vec<Given> = Vec::with_capacity(strings.len() + texts.len());
         for s in &strings {
             given.push(match vocab.id_of_py(py, s.as_ptr()) {
-                Some(id) => Given::Listed(id),
+                Some(id) => {
+                    vocab.prefetch_rec(id);
+                    Given::Listed(id)
+                }
                 None => Given::Text(s.to_cow()?.into_owned()),
             });
+        }
+        for g in &given {
+            if let Given::Listed(id) = *g {
+                vocab.prefetch_text(id);
+            }
         }
         given.extend(texts.into_iter().map(Given::Text));
         let echo = {
