@@ -146,6 +146,28 @@ struct ConvoyEntry<const W: usize> {
     dests: LocBits<W>,
 }
 
+/// Orders written straight into a `Vec`'s reserved spare capacity: a store and a count in
+/// registers per order, where `Vec::push` reloads and stores the length each time.
+struct Writer<'a> {
+    spare: &'a mut [std::mem::MaybeUninit<Order>],
+    n: usize,
+}
+
+impl Writer<'_> {
+    #[inline(always)]
+    fn push(&mut self, o: Order) {
+        self.spare[self.n].write(o);
+        self.n += 1;
+    }
+    /// Writes `o` and keeps it if `keep`: no branch on `keep` (a dropped order is
+    /// overwritten by the next).
+    #[inline(always)]
+    fn push_if(&mut self, o: Order, keep: bool) {
+        self.spare[self.n].write(o);
+        self.n += keep as usize;
+    }
+}
+
 /// Legal-order generator for one map. Build once ([`Legal::new`]); every call reuses its
 /// scratch space, so keep one per thread.
 ///
@@ -254,7 +276,9 @@ struct Core<const W: usize> {
     borders: Borders<W>,
     /// Per province: provinces a fleet on any of its coasts can reach (convoy adjacency).
     pfr: Vec<LocBits<W>>,
-    sea: LocBits<W>,
+    /// Per province: the seas and the province itself (where a convoy does not land an
+    /// army from there), a table rather than a one-member set built per call.
+    sea_and: Vec<LocBits<W>>,
     /// Provinces where a fleet may convoy.
     convoy_ok: LocBits<W>,
     /// The judge's definition of a convoy route (which fleets may convoy an army where).
@@ -297,8 +321,10 @@ struct Scratch<const W: usize> {
     convoy_dests: Vec<LocBits<W>>,
     /// Per province: destinations of irredundant routes through the fleet there (one army).
     route_dests: Vec<LocBits<W>>,
-    /// Per province: the units that may move there (the transpose of `moves`).
-    movers: Vec<LocBits<W>>,
+    /// The transpose of `moves`, as lists: the units that may move to province `d` are
+    /// `movers[mover_at[d]..mover_at[d + 1]]`, in province order.
+    mover_at: Vec<u32>,
+    movers: Vec<u16>,
     /// Per army: where it may go without the fleet now ordering supports (`without_done`).
     without: Vec<LocBits<W>>,
     convoys: Vec<ConvoyEntry<W>>,
@@ -333,6 +359,13 @@ impl<const W: usize> Core<W> {
                 convoy_ok.insert(p.0);
             }
         }
+        let sea_and = (0..np)
+            .map(|p| {
+                let mut s = sea;
+                s.insert(p as u16);
+                s
+            })
+            .collect();
         let homes = map
             .power_ids()
             .map(|pw| {
@@ -357,7 +390,7 @@ impl<const W: usize> Core<W> {
                 fleet_reach,
             },
             pfr,
-            sea,
+            sea_and,
             convoy_ok,
             routes: ConvoyRoutes::new(map),
             kind: map.provinces().iter().map(|p| p.kind).collect(),
@@ -382,7 +415,8 @@ impl<const W: usize> Core<W> {
                 closure: vec![LocBits::<W>::EMPTY; np],
                 convoy_dests: vec![LocBits::<W>::EMPTY; np],
                 route_dests: vec![LocBits::<W>::EMPTY; np],
-                movers: vec![LocBits::<W>::EMPTY; np],
+                mover_at: vec![0; np + 2],
+                movers: Vec::new(),
                 without: vec![LocBits::<W>::EMPTY; np],
                 convoys: Vec::new(),
                 strait_owner: Vec::new(),
@@ -458,9 +492,7 @@ impl<const W: usize> Core<W> {
             frontier = next.intersection(&fleets).difference(&closure);
             closure = closure.union(&frontier);
         }
-        let dests = touched
-            .difference(&self.sea)
-            .difference(&LocBits::<W>::single(f));
+        let dests = touched.difference(&self.sea_and[f as usize]);
         (closure, dests)
     }
 
@@ -477,6 +509,9 @@ impl<const W: usize> Core<W> {
         let mut occ = LocBits::<W>::EMPTY;
         let mut armies = LocBits::<W>::EMPTY;
         let mut fleets = LocBits::<W>::EMPTY;
+        // The movers of each province are listed below (`movers`), counted here first:
+        // province `d` has `mover_at[d + 2]` of them.
+        s.mover_at.fill(0);
         for p in 0..np {
             let u = pos.unit_at(ProvinceId(p as u16));
             s.units[p] = u;
@@ -486,7 +521,10 @@ impl<const W: usize> Core<W> {
                     UnitType::Army => armies.insert(p as u16),
                     UnitType::Fleet => fleets.insert(p as u16),
                 }
-                s.moves[p] = self.reach(u, &s);
+                let moves = self.reach(u, &s);
+                s.moves[p] = moves;
+                let at = &mut s.mover_at;
+                moves.for_each(|d| at[d as usize + 2] += 1);
                 s.targets[p] = Target {
                     power: None,
                     ty: Some(u.ty),
@@ -510,16 +548,39 @@ impl<const W: usize> Core<W> {
                     continue;
                 }
                 convoyable.insert(a);
-                s.moves[a as usize] = s.moves[a as usize].union(&dests.difference(&closed));
+                let by_land = s.moves[a as usize];
+                let by_sea = dests.difference(&closed).difference(&by_land);
+                s.moves[a as usize] = by_land.union(&by_sea);
+                let at = &mut s.mover_at;
+                by_sea.for_each(|d| at[d as usize + 2] += 1);
                 self.irredundant_routes(a, closure, &mut s);
             }
         }
-        // `movers` is all empty between calls (cleared below, entry by entry as filled: a
-        // whole-table clear costs more than the phase's few entries on a large map's sets).
+        // The movers of each province, as lists (counted above, filled here in province
+        // order): what supports of moves read, per destination, for every supporter.
+        let mut sum = 0;
+        for a in s.mover_at.iter_mut() {
+            sum += *a;
+            *a = sum;
+        }
+        let total = s.mover_at[np + 1] as usize;
+        // Entries past `total` are stale, never read: the table only grows.
+        if s.movers.len() < total {
+            s.movers.resize(total, 0);
+        }
         occ.for_each(|q| {
-            let movers = &mut s.movers;
-            s.moves[q as usize].for_each(|d| movers[d as usize].insert(q));
+            let (at, movers) = (&mut s.mover_at, &mut s.movers);
+            s.moves[q as usize].for_each(|d| {
+                let i = &mut at[d as usize + 1];
+                movers[*i as usize] = q;
+                *i += 1;
+            })
         });
+        let convoy_orders: usize = s
+            .convoys
+            .iter()
+            .map(|e| e.dests.difference(&closed).len())
+            .sum();
         // Units of silent powers get no orders (theirs are not taken); others may still
         // support or convoy them.
         let mut ordered = occ;
@@ -534,12 +595,27 @@ impl<const W: usize> Core<W> {
         ordered.for_each(|p| {
             let u = s.units[p as usize].expect("occupied");
             out.open(u.power, Some(ProvinceId(p)), 0);
-            self.unit_orders(p, u, occ, fleets, convoyable, &mut s, out);
+            let reach = self.reach(u, &s);
+            // At most: a hold, each move (twice for an army, with and without convoy; a
+            // fleet's moves to each coast), a support of each other unit's hold and move
+            // into reach, and the convoys.
+            let moves = match u.ty {
+                UnitType::Army => 2 * s.moves[p as usize].len(),
+                UnitType::Fleet => self.open.fleet_adj[u.loc.index()].len() + self.straits.len(),
+            };
+            let bound = 1 + moves + reach.len() + total + convoy_orders;
+            out.orders.reserve(bound);
+            let len = out.orders.len();
+            let mut w = Writer {
+                spare: &mut out.orders.spare_capacity_mut()[..bound],
+                n: 0,
+            };
+            self.unit_orders(p, u, reach, occ, fleets, convoyable, &mut s, &mut w);
+            let n = w.n;
+            // SAFETY: `Writer::push` initialised the first `n` slots past `len` (checked
+            // against the reserved capacity), and `Order` is `Copy`.
+            unsafe { out.orders.set_len(len + n) };
             out.close();
-        });
-        occ.for_each(|q| {
-            let movers = &mut s.movers;
-            s.moves[q as usize].for_each(|d| movers[d as usize] = LocBits::<W>::EMPTY);
         });
         self.scratch = s;
     }
@@ -565,15 +641,17 @@ impl<const W: usize> Core<W> {
     }
 
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn unit_orders(
         &self,
         p: u16,
         u: Unit,
+        reach: LocBits<W>,
         occ: LocBits<W>,
         fleets: LocBits<W>,
         convoyable: LocBits<W>,
         s: &mut Scratch<W>,
-        out: &mut LegalOrders,
+        out: &mut Writer,
     ) {
         let me = UnitRef {
             ty: Some(u.ty),
@@ -581,29 +659,22 @@ impl<const W: usize> Core<W> {
         };
         let target = |q: u16| s.targets[q as usize];
         out.push(Order::Hold(me));
-        let reach = self.reach(u, s);
         match u.ty {
             UnitType::Army => {
-                let adj = reach;
-                let via = if convoyable.contains(p) {
-                    adj.intersection(&s.convoy_dests[p as usize])
-                } else {
-                    LocBits::<W>::EMPTY
+                let move_to = |d: u16, via_convoy: bool| Order::Move {
+                    unit: me,
+                    to: Loc(d),
+                    via_convoy,
                 };
-                s.moves[p as usize].for_each(|d| {
-                    out.push(Order::Move {
-                        unit: me,
-                        to: Loc(d),
-                        via_convoy: false,
+                if convoyable.contains(p) {
+                    let via = reach.intersection(&s.convoy_dests[p as usize]);
+                    s.moves[p as usize].for_each(|d| {
+                        out.push(move_to(d, false));
+                        out.push_if(move_to(d, true), via.contains(d));
                     });
-                    if via.contains(d) {
-                        out.push(Order::Move {
-                            unit: me,
-                            to: Loc(d),
-                            via_convoy: true,
-                        });
-                    }
-                });
+                } else {
+                    s.moves[p as usize].for_each(|d| out.push(move_to(d, false)));
+                }
             }
             UnitType::Fleet => {
                 let mut adj = self.open.fleet_adj[u.loc.index()];
@@ -621,48 +692,65 @@ impl<const W: usize> Core<W> {
         }
         // `reach` is open provinces only: a unit standing in a closed one cannot be
         // supported there either.
-        let others = occ.difference(&LocBits::<W>::single(p));
-        reach.intersection(&others).for_each(|t| {
-            out.push(Order::SupportHold {
-                unit: me,
-                target: target(t),
-            })
+        // (Not `occ` without `p` as a set: a one-member set built on the stack and read
+        // whole stalls on store forwarding.)
+        reach.intersection(&occ).for_each(|t| {
+            out.push_if(
+                Order::SupportHold {
+                    unit: me,
+                    target: target(t),
+                },
+                t != p,
+            )
         });
         let in_chain = u.ty == UnitType::Fleet && fleets.contains(p);
         // Supports of moves: for each space the supporter reaches, each unit that may move
         // there (output-sized work).
-        let mut without_done = LocBits::<W>::EMPTY;
-        let targets = &s.targets;
-        let without = &mut s.without;
-        let (movers, closure) = (&s.movers, &s.closure);
-        reach.for_each(|d| {
-            movers[d as usize].for_each(|q| {
-                if q == p {
-                    return;
+        let (at, movers, targets) = (&s.mover_at, &s.movers, &s.targets);
+        if !in_chain {
+            reach.for_each(|d| {
+                for &q in &movers[at[d as usize] as usize..at[d as usize + 1] as usize] {
+                    let o = Order::SupportMove {
+                        unit: me,
+                        target: targets[q as usize],
+                        to: Loc(d),
+                    };
+                    out.push_if(o, q != p);
                 }
-                if in_chain
-                    && convoyable.contains(q)
-                    && closure[q as usize].contains(p)
-                    && !self.open.army_adj[q as usize].contains(d)
-                {
-                    // A fleet cannot support a move that needs it as the convoy (DATC 6.D.31).
-                    if !without_done.contains(q) {
-                        let mut others = fleets;
-                        others.remove(p);
-                        without[q as usize] = self.convoy_closure(q, others).1;
-                        without_done.insert(q);
+            });
+        } else {
+            let mut without_done = LocBits::<W>::EMPTY;
+            let without = &mut s.without;
+            let closure = &s.closure;
+            reach.for_each(|d| {
+                for &q in &movers[at[d as usize] as usize..at[d as usize + 1] as usize] {
+                    if q == p {
+                        continue;
                     }
-                    if !without[q as usize].contains(d) {
-                        return;
+                    if convoyable.contains(q)
+                        && closure[q as usize].contains(p)
+                        && !self.open.army_adj[q as usize].contains(d)
+                    {
+                        // A fleet cannot support a move that needs it as the convoy (DATC
+                        // 6.D.31).
+                        if !without_done.contains(q) {
+                            let mut others = fleets;
+                            others.remove(p);
+                            without[q as usize] = self.convoy_closure(q, others).1;
+                            without_done.insert(q);
+                        }
+                        if !without[q as usize].contains(d) {
+                            continue;
+                        }
                     }
+                    out.push(Order::SupportMove {
+                        unit: me,
+                        target: targets[q as usize],
+                        to: Loc(d),
+                    });
                 }
-                out.push(Order::SupportMove {
-                    unit: me,
-                    target: targets[q as usize],
-                    to: Loc(d),
-                });
-            })
-        });
+            });
+        }
         if in_chain {
             for e in s.convoys.iter().filter(|e| e.fleet == p) {
                 let t = target(e.army);
