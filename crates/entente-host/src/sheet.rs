@@ -3,6 +3,7 @@
 //! Hold (the French club's house rules: "void or badly written orders count as Hold"), in
 //! the other phases they are ignored.
 
+use compact_str::CompactString;
 use entente_game::{Error, Result};
 use entente_judge::PhaseKind;
 use entente_map::Map;
@@ -12,15 +13,19 @@ use serde::{Deserialize, Serialize};
 /// One line of a sheet.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SheetLine {
-    /// The line as the player wrote it (trimmed).
-    pub text: String,
+    /// The line as the player wrote it (trimmed). A `CompactString`: an order's line (up
+    /// to 24 bytes) is kept inline, so a phase's sheets cost no allocation per order.
+    pub text: CompactString,
     pub reading: Reading,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Reading {
     /// Understood as this order; `canonical` is its canonical text.
-    Order { order: Order, canonical: String },
+    Order {
+        order: Order,
+        canonical: CompactString,
+    },
     /// Not an order; the reason.
     Unreadable(String),
 }
@@ -83,7 +88,7 @@ pub fn read_line_for(map: &Map, kind: PhaseKind, text: &str) -> SheetLine {
         Ok(order @ Order::Build { ty: Some(_), .. }) => SheetLine {
             reading: Reading::Order {
                 order,
-                canonical: format_order(map, &order),
+                canonical: format_order(map, &order).into(),
             },
             ..line
         },
@@ -96,12 +101,12 @@ pub fn read_line(map: &Map, text: &str) -> SheetLine {
     let reading = match parse_order(map, text) {
         Ok(order) => Reading::Order {
             order,
-            canonical: format_order(map, &order),
+            canonical: format_order(map, &order).into(),
         },
         Err(e) => Reading::Unreadable(e.to_string()),
     };
     SheetLine {
-        text: text.trim().to_string(),
+        text: text.trim().into(),
         reading,
     }
 }
@@ -121,12 +126,12 @@ impl StoredLine {
     pub fn from_line(l: &SheetLine) -> StoredLine {
         match &l.reading {
             Reading::Order { canonical, .. } => StoredLine {
-                text: l.text.clone(),
-                order: Some(canonical.clone()),
+                text: l.text.to_string(),
+                order: Some(canonical.to_string()),
                 unreadable: None,
             },
             Reading::Unreadable(why) => StoredLine {
-                text: l.text.clone(),
+                text: l.text.to_string(),
                 order: None,
                 unreadable: Some(why.clone()),
             },
@@ -142,14 +147,14 @@ impl StoredLine {
                     .map_err(|e| Error::unreadable(format!("order '{c}': {e}")))?;
                 Reading::Order {
                     order,
-                    canonical: c.clone(),
+                    canonical: c.into(),
                 }
             }
             (None, Some(why)) => Reading::Unreadable(why.clone()),
             (None, None) => Reading::Unreadable("no order".into()),
         };
         Ok(SheetLine {
-            text: self.text.clone(),
+            text: self.text.as_str().into(),
             reading,
         })
     }
@@ -168,7 +173,7 @@ mod tests {
         lines
             .iter()
             .map(|l| match &l.reading {
-                Reading::Order { canonical, .. } => canonical.clone(),
+                Reading::Order { canonical, .. } => canonical.to_string(),
                 Reading::Unreadable(why) => format!("unreadable: {why}"),
             })
             .collect()

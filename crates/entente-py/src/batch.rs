@@ -888,9 +888,9 @@ impl Played {
                     .map(|&(p, order)| {
                         let reading = Reading::Order {
                             order,
-                            canonical: String::new(),
+                            canonical: Default::default(),
                         };
-                        let text = String::new();
+                        let text = Default::default();
                         (p, SheetLine { text, reading })
                     })
                     .collect();

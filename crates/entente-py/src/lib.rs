@@ -912,11 +912,11 @@ impl Inner {
             // A listed order's canonical text is the vocabulary's, made once (unless the id
             // gives another order in this phase: a removal for a disband).
             let canonical = match listed.and_then(|id| vocab.listed(id, kind).2) {
-                Some(c) => c.to_string(),
-                None => format_order(self.map(), &order),
+                Some(c) => c.into(),
+                None => format_order(self.map(), &order).into(),
             };
             lines.push(SheetLine {
-                text,
+                text: text.into(),
                 reading: Reading::Order { order, canonical },
             });
         }

@@ -435,11 +435,11 @@ pub fn import_with_rules(
         let sheets = orders_of(&map, ph, phase.kind)?
             .into_iter()
             .map(|(p, text, order)| {
-                let canonical = format_order(&map, &order);
+                let canonical = format_order(&map, &order).into();
                 (
                     p,
                     SheetLine {
-                        text,
+                        text: text.into(),
                         reading: Reading::Order { order, canonical },
                     },
                 )

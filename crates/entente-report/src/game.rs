@@ -40,7 +40,7 @@ fn unreadable_fate(kind: PhaseKind) -> &'static str {
 pub fn echo_lines_in(kind: PhaseKind, echoes: &[Echo], out: &mut String) {
     for e in echoes {
         let echo = match (&e.line.reading, &e.problem) {
-            (Reading::Order { canonical, .. }, None) => canonical.clone(),
+            (Reading::Order { canonical, .. }, None) => canonical.to_string(),
             (Reading::Order { canonical, .. }, Some(why)) => {
                 format!("{canonical} (*will not be carried out: {why}*)")
             }

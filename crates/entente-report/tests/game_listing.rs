@@ -103,7 +103,7 @@ fn a_winter_sheet_written_as_the_rulebook_writes_builds_is_read_as_builds() {
     let canonical: Vec<String> = lines
         .iter()
         .map(|l| match &l.reading {
-            entente_host::Reading::Order { canonical, .. } => canonical.clone(),
+            entente_host::Reading::Order { canonical, .. } => canonical.to_string(),
             entente_host::Reading::Unreadable(why) => format!("unreadable: {why}"),
         })
         .collect();

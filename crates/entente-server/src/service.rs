@@ -832,7 +832,7 @@ pub fn echo_lines_with(
     echoes
         .iter()
         .map(|e| EchoLine {
-            text: e.line.text.clone(),
+            text: e.line.text.to_string(),
             order: match &e.line.reading {
                 entente_host::Reading::Order { order, canonical } => {
                     Some(order_text(order, canonical))
