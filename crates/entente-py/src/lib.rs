@@ -1880,16 +1880,18 @@ impl PyGame {
             }
         }
         given.extend(texts.into_iter().map(Given::Text));
+        // (Python objects are made once the lock is released: none while it is held.)
         let echo = {
             let mut g = self.lock(py);
             if g.over() {
                 g.power_id(power)?;
-                return Ok(PyList::empty(py));
+                Vec::new()
+            } else {
+                if !replace {
+                    g.keep_set_orders(power, &mut given)?;
+                }
+                g.set_orders(power, &given)?
             }
-            if !replace {
-                g.keep_set_orders(power, &mut given)?;
-            }
-            g.set_orders(power, &given)?
         };
         // A possible order as listed is returned as the listed string.
         let items: Vec<Bound<'py, PyString>> = echo
