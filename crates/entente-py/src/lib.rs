@@ -1804,14 +1804,7 @@ impl PyGame {
         let texts = self.tables.vocab().py_texts(py);
         let d = PyDict::new(py);
         for (i, list) in per.into_iter().enumerate() {
-            let items: Vec<Bound<'py, PyString>> = list
-                .into_iter()
-                .map(|e| match e {
-                    Echo::Listed(id) => texts[id as usize].bind(py).clone(),
-                    Echo::Text(t) => PyString::new(py, &t),
-                })
-                .collect();
-            d.set_item(&self.tables.power_up[i], PyList::new(py, items)?)?;
+            d.set_item(&self.tables.power_up[i], echo_list(py, texts, list)?)?;
         }
         Ok(d.into_any())
     }
@@ -1894,14 +1887,7 @@ impl PyGame {
             }
         };
         // A possible order as listed is returned as the listed string.
-        let items: Vec<Bound<'py, PyString>> = echo
-            .into_iter()
-            .map(|e| match e {
-                Echo::Listed(id) => listed[id as usize].bind(py).clone(),
-                Echo::Text(t) => PyString::new(py, &t),
-            })
-            .collect();
-        PyList::new(py, items)
+        echo_list(py, listed, echo)
     }
 
     /// Forgets the orders set for a power (or every power) this phase.
@@ -2060,6 +2046,23 @@ impl PyGame {
 enum Echo {
     Listed(u32),
     Text(String),
+}
+
+/// Orders as a Python list: a listed order as the vocabulary's own string (`texts`), any
+/// other as new text.
+fn echo_list<'py>(
+    py: Python<'py>,
+    texts: &[Py<PyString>],
+    echoes: Vec<Echo>,
+) -> PyResult<Bound<'py, PyList>> {
+    let items: Vec<Bound<'py, PyString>> = echoes
+        .into_iter()
+        .map(|e| match e {
+            Echo::Listed(id) => texts[id as usize].bind(py).clone(),
+            Echo::Text(t) => PyString::new(py, &t),
+        })
+        .collect();
+    PyList::new(py, items)
 }
 
 /// A list for one power, or a list per power.
