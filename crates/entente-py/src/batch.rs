@@ -349,8 +349,16 @@ pub(crate) struct Vocab {
     deepmind: bool,
 }
 
+/// [`pack`]`(&`[`key`]`(map, o))`: the integer an order is looked up by, made in one go
+/// (for the few hundred orders of every phase listed).
+#[inline(always)]
+pub(crate) fn pack_key(map: &Map, o: &Order) -> u64 {
+    pack(&key(map, o))
+}
+
 /// The form an order is looked up by: the disband of a retreat and the removal of an
 /// adjustment alike, an army's move `VIA` whenever its text says so, targets without power.
+#[inline(always)]
 pub(crate) fn key(map: &Map, o: &Order) -> Order {
     let strip = |t: Target| Target { power: None, ..t };
     match *o {
@@ -398,7 +406,7 @@ const _: () = assert!(entente_map::MAX_LOCATIONS <= 1 << (UNIT_BITS - 2));
 /// An order as one integer (kind, unit, target, destination; no power), for fast lookups
 /// and comparisons: unit in bits 0-10, target 11-21, destination 22-30, `VIA` 31, kind
 /// 40-43.
-#[inline]
+#[inline(always)]
 pub(crate) fn pack(o: &Order) -> u64 {
     let ty = |t: Option<UnitType>| match t {
         None => 0u64,
@@ -680,7 +688,7 @@ impl Vocab {
     /// The id of a legal order.
     #[inline]
     pub(crate) fn id_of(&self, map: &Map, o: &Order) -> Option<u32> {
-        self.id_of_key(pack(&key(map, o)))
+        self.id_of_key(pack_key(map, o))
     }
 
     /// Asks for the table's place of a packed [`key`] to be brought into the cache: the

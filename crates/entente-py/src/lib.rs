@@ -560,16 +560,28 @@ struct Inner {
 pub(crate) struct Listing {
     /// The history length it is of.
     at: usize,
-    /// The ids listed under location `l`: `ids[ends[l - 1]..ends[l]]` (from 0 for the first).
+    /// The ids listed, a unit's orders (or a place's adjustment orders) together.
     ids: Vec<u32>,
-    ends: Vec<u32>,
+    /// Per location, where its ids are in `ids` (start, end): a unit on a coast lists the
+    /// same ids under its coast and its province.
+    spans: Vec<(u32, u32)>,
     /// Per location, the one power whose orders are listed there (`None`: none, or several:
     /// `WAIVE` is every builder's).
     power_at: Vec<Option<PowerId>>,
 }
 
 impl Listing {
-    /// `placed`: `(location, id, power)` in listing order.
+    /// Nothing listed anywhere.
+    fn empty(at: usize, locs: usize) -> Listing {
+        Listing {
+            at,
+            ids: Vec::new(),
+            spans: vec![(0, 0); locs],
+            power_at: vec![None; locs],
+        }
+    }
+
+    /// `placed`: `(location, id, power)` in listing order, any location any number of times.
     fn new(at: usize, locs: usize, placed: &[(u16, u32, PowerId)]) -> Listing {
         let mut ends = vec![0u32; locs];
         let mut power_at: Vec<Option<PowerId>> = vec![None; locs];
@@ -586,31 +598,30 @@ impl Listing {
                 _ => {}
             }
         }
-        let mut next = Vec::with_capacity(locs);
+        let mut spans = Vec::with_capacity(locs);
         let mut total = 0u32;
-        for e in ends.iter_mut() {
-            next.push(total);
-            total += *e;
-            *e = total;
+        for &n in &ends {
+            spans.push((total, total));
+            total += n;
         }
         let mut ids = vec![0u32; placed.len()];
         for &(l, id, _) in placed {
-            let at = &mut next[l as usize];
-            ids[*at as usize] = id;
-            *at += 1;
+            let end = &mut spans[l as usize].1;
+            ids[*end as usize] = id;
+            *end += 1;
         }
         Listing {
             at,
             ids,
-            ends,
+            spans,
             power_at,
         }
     }
 
     /// The ids listed under location `l`.
     fn of(&self, l: usize) -> &[u32] {
-        let start = if l == 0 { 0 } else { self.ends[l - 1] };
-        &self.ids[start as usize..self.ends[l] as usize]
+        let (start, end) = self.spans[l];
+        &self.ids[start as usize..end as usize]
     }
 
     /// Whether `id`, an order for a unit at (or a build in) `loc`, is listed there as one
@@ -1186,85 +1197,141 @@ impl Inner {
         let tables = self.tables.clone();
         let map = &*tables.map;
         let vocab = tables.vocab();
-        // (location, id, power) in listing order; sorted by location (stably) at the end.
-        let mut placed: Vec<(u16, u32, PowerId)> = std::mem::take(&mut self.placed);
-        placed.clear();
-        if !self.over() {
+        let locs = map.num_locs();
+        let listing = if self.over() {
+            Listing::empty(at, locs)
+        } else {
             self.fill_legal();
             // The keys first, their places in the vocabulary's tables fetched together; then
             // the lookups.
             self.keys.clear();
             for o in self.buf.orders() {
-                let k = batch::pack(&batch::key(map, o));
+                let k = batch::pack_key(map, o);
                 vocab.prefetch(k);
                 self.keys.push(k);
             }
-            let mut ids = Vec::new();
-            let mut start = 0;
-            for g in self.buf.groups() {
-                let orders = self.buf.of(g);
-                let keys = &self.keys[start..start + orders.len()];
-                start += orders.len();
-                let p = g.power;
-                if g.province.is_some() {
-                    let Some(u) = orders.first().and_then(Order::unit) else {
-                        continue;
-                    };
-                    let prov = map.province_of(u.loc).loc();
-                    ids.clear();
-                    for (o, &k) in orders.iter().zip(keys) {
-                        if !vocab.push_ids(map, o, vocab.id_of_key(k), &mut ids) {
+            if self.buf.groups().iter().all(|g| g.province.is_some()) {
+                self.unit_listing(at, vocab)?
+            } else {
+                self.adjustment_listing(at, vocab)?
+            }
+        };
+        let listing = Arc::new(listing);
+        self.poss = Some(listing.clone());
+        Some(listing)
+    }
+
+    /// The listing of a phase whose orders are units' (movements, retreats), from
+    /// `self.buf` and its packed keys in `self.keys`: each unit's ids in one span, under its
+    /// location (and its province, for a unit on a coast).
+    fn unit_listing(&self, at: usize, vocab: &batch::Vocab) -> Option<Listing> {
+        let map = &*self.tables.map;
+        let mut l = Listing::empty(at, map.num_locs());
+        l.ids.reserve(self.keys.len() + self.keys.len() / 8);
+        let mut start = 0;
+        for g in self.buf.groups() {
+            let orders = self.buf.of(g);
+            let keys = &self.keys[start..start + orders.len()];
+            start += orders.len();
+            let Some(u) = orders.first().and_then(Order::unit) else {
+                continue;
+            };
+            let first = l.ids.len() as u32;
+            for (o, &k) in orders.iter().zip(keys) {
+                let id = vocab.id_of_key(k)?;
+                match *o {
+                    // A support of a fleet's move also with each coast the fleet reaches.
+                    Order::SupportMove { target, .. } if target.ty == Some(UnitType::Fleet) => {
+                        if !vocab.push_ids(map, o, Some(id), &mut l.ids) {
                             return None;
                         }
                     }
-                    if prov != u.loc {
-                        placed.extend(ids.iter().map(|&id| (prov.0, id, p)));
-                    }
-                    placed.extend(ids.iter().map(|&id| (u.loc.0, id, p)));
-                    continue;
+                    _ => l.ids.push(id),
                 }
-                let mut sites: Vec<ProvinceId> = Vec::new();
+            }
+            let span = (first, l.ids.len() as u32);
+            let prov = map.province_of(u.loc).loc();
+            for at in [u.loc, prov] {
+                l.spans[at.index()] = span;
+                l.power_at[at.index()] = Some(g.power);
+            }
+        }
+        Some(l)
+    }
+
+    /// The listing of an adjustment phase, from `self.buf` and its packed keys in
+    /// `self.keys`: builds under their location (and province), removals under the unit's,
+    /// `WAIVE` under every build site of the power (with its coasts).
+    fn adjustment_listing(&mut self, at: usize, vocab: &batch::Vocab) -> Option<Listing> {
+        let tables = self.tables.clone();
+        let map = &*tables.map;
+        // (location, id, power) in listing order.
+        let mut placed: Vec<(u16, u32, PowerId)> = std::mem::take(&mut self.placed);
+        placed.clear();
+        let mut ids = Vec::new();
+        let mut start = 0;
+        for g in self.buf.groups() {
+            let orders = self.buf.of(g);
+            let keys = &self.keys[start..start + orders.len()];
+            start += orders.len();
+            let p = g.power;
+            if g.province.is_some() {
+                let Some(u) = orders.first().and_then(Order::unit) else {
+                    continue;
+                };
+                let prov = map.province_of(u.loc).loc();
+                ids.clear();
                 for (o, &k) in orders.iter().zip(keys) {
-                    let id = match *o {
-                        Order::Build { .. } | Order::Remove(_) | Order::Disband(_) => {
-                            vocab.id_of_key(k)?
+                    if !vocab.push_ids(map, o, vocab.id_of_key(k), &mut ids) {
+                        return None;
+                    }
+                }
+                if prov != u.loc {
+                    placed.extend(ids.iter().map(|&id| (prov.0, id, p)));
+                }
+                placed.extend(ids.iter().map(|&id| (u.loc.0, id, p)));
+                continue;
+            }
+            let mut sites: Vec<ProvinceId> = Vec::new();
+            for (o, &k) in orders.iter().zip(keys) {
+                let id = match *o {
+                    Order::Build { .. } | Order::Remove(_) | Order::Disband(_) => {
+                        vocab.id_of_key(k)?
+                    }
+                    Order::Waive if !sites.is_empty() => vocab.id_of_key(k)?,
+                    _ => continue,
+                };
+                match *o {
+                    Order::Build { loc, .. } => {
+                        let prov = map.province_of(loc);
+                        if !sites.contains(&prov) {
+                            sites.push(prov);
                         }
-                        Order::Waive if !sites.is_empty() => vocab.id_of_key(k)?,
-                        _ => continue,
-                    };
-                    match *o {
-                        Order::Build { loc, .. } => {
-                            let prov = map.province_of(loc);
-                            if !sites.contains(&prov) {
-                                sites.push(prov);
-                            }
-                            if prov.loc() != loc {
-                                placed.push((loc.0, id, p));
-                            }
-                            placed.push((prov.0, id, p));
+                        if prov.loc() != loc {
+                            placed.push((loc.0, id, p));
                         }
-                        Order::Remove(u) | Order::Disband(u) => {
-                            let prov = map.province_of(u.loc).loc();
-                            if prov != u.loc {
-                                placed.push((u.loc.0, id, p));
-                            }
-                            placed.push((prov.0, id, p));
+                        placed.push((prov.0, id, p));
+                    }
+                    Order::Remove(u) | Order::Disband(u) => {
+                        let prov = map.province_of(u.loc).loc();
+                        if prov != u.loc {
+                            placed.push((u.loc.0, id, p));
                         }
-                        _ => {
-                            for &s in &sites {
-                                placed.push((s.0, id, p));
-                                for &c in &map.province(s).coasts {
-                                    placed.push((c.0, id, p));
-                                }
+                        placed.push((prov.0, id, p));
+                    }
+                    _ => {
+                        for &s in &sites {
+                            placed.push((s.0, id, p));
+                            for &c in &map.province(s).coasts {
+                                placed.push((c.0, id, p));
                             }
                         }
                     }
                 }
             }
         }
-        let listing = Arc::new(Listing::new(at, map.num_locs(), &placed));
+        let listing = Listing::new(at, map.num_locs(), &placed);
         self.placed = placed;
-        self.poss = Some(listing.clone());
         Some(listing)
     }
 
