@@ -14,7 +14,7 @@ use entente_host::{GameOptions, Player, Reading, Session, SessionConfig, Session
 use entente_judge::{adjustment_due, Edition, Outcome, Phase, PhaseResult, Rulebook, Season};
 use entente_legal::{Legal, LegalOrders};
 use entente_map::Variant;
-use entente_map::{Loc, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
+use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
 use entente_orders::{format_order, parse_order, Order, Target, UnitRef};
 use entente_record::pydip;
 use entente_record::record::SessionRecord;
@@ -25,6 +25,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::CString;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
@@ -48,6 +49,9 @@ pub(crate) struct Tables {
     vocab: OnceLock<batch::Vocab>,
     /// `loc_up` as Python strings, made once.
     py_locs: OnceLock<Vec<Py<PyString>>>,
+    /// `power_up` as Python strings, made once: the keys of every per-power dict, which
+    /// `set_orders` then knows by address.
+    py_powers: OnceLock<Vec<Py<PyString>>>,
     /// A dict of every location (in map order) to `None`, copied for each
     /// `get_all_possible_orders`.
     py_loc_dict: OnceLock<Py<PyDict>>,
@@ -75,6 +79,7 @@ impl Tables {
             power_up,
             vocab: OnceLock::new(),
             py_locs: OnceLock::new(),
+            py_powers: OnceLock::new(),
             py_loc_dict: OnceLock::new(),
         }
     }
@@ -87,6 +92,30 @@ impl Tables {
                 .map(|s| PyString::intern(py, s).unbind())
                 .collect()
         })
+    }
+
+    /// The powers' names as Python strings.
+    fn py_powers(&self, py: Python<'_>) -> &[Py<PyString>] {
+        self.py_powers.get_or_init(|| {
+            self.power_up
+                .iter()
+                .map(|s| PyString::intern(py, s).unbind())
+                .collect()
+        })
+    }
+
+    /// A power's name as given to a method: one of [`Tables::py_powers`] (the keys of the
+    /// dicts entente returns) is known by its address, any other string is read.
+    fn power_name<'a>(&'a self, name: &Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
+        let py = name.py();
+        match self
+            .py_powers(py)
+            .iter()
+            .position(|s| s.as_ptr() == name.as_ptr())
+        {
+            Some(i) => Ok(Cow::Borrowed(self.power_up[i].as_str())),
+            None => Ok(Cow::Owned(name.to_cow()?.into_owned())),
+        }
     }
 
     /// Every location's name to `None`, in the map's order.
@@ -839,7 +868,7 @@ impl Inner {
         }
         // As the package, only the power's possible orders are taken; the others are left
         // out and said in `error`.
-        let mut read: Vec<(String, Order, Option<u32>)> = Vec::with_capacity(given.len());
+        let mut read: Vec<(&str, Order, Option<u32>)> = Vec::with_capacity(given.len());
         let at = self.session.game().history().len();
         let listing = self.poss.clone().filter(|l| l.at == at);
         for g in given {
@@ -859,7 +888,7 @@ impl Inner {
                     _ => self.takes_listed(p, kind, &order, &read),
                 };
                 if listed {
-                    read.push((t.to_string(), order, Some(id)));
+                    read.push((t, order, Some(id)));
                     continue;
                 }
             }
@@ -873,7 +902,7 @@ impl Inner {
             if let Some(id) = vocab.id_of_text(t).filter(|_| matches!(g, Given::Text(_))) {
                 let order = vocab.order(id, kind);
                 if self.takes_listed(p, kind, &order, &read) {
-                    read.push((t.to_string(), order, Some(id)));
+                    read.push((t, order, Some(id)));
                     continue;
                 }
             }
@@ -901,7 +930,7 @@ impl Inner {
                 && key.is_some()
                 && read.iter().any(|(_, o, _)| self.order_key(o) == key);
             if !site_taken && self.is_possible(p, &order) {
-                read.push((t.to_string(), order, None));
+                read.push((t, order, None));
             } else {
                 self.errors.push(format!(
                     "{power}: not a possible order in {}: {}",
@@ -911,14 +940,25 @@ impl Inner {
             }
         }
         let mut lines: Vec<SheetLine> = self.session.pending().get(&p).cloned().unwrap_or_default();
+        // The provinces (or build sites) the lines have an order for: a line is looked for
+        // only where there is one to replace.
+        let mut sited = LocSet::EMPTY;
+        for o in lines.iter().filter_map(SheetLine::order) {
+            if let Some(key) = self.order_key(&o) {
+                sited.insert(key.0);
+            }
+        }
         let mut echo = Vec::with_capacity(read.len());
         for (text, order, listed) in read {
             if let Some(key) = self.order_key(&order) {
-                lines.retain(|l| l.order().and_then(|o| self.order_key(&o)) != Some(key));
+                if sited.contains(key.0) {
+                    lines.retain(|l| l.order().and_then(|o| self.order_key(&o)) != Some(key));
+                }
+                sited.insert(key.0);
             }
             echo.push(match listed {
                 Some(id) => Echo::Listed(id),
-                None => Echo::Text(self.py_text_as_given(&order, &text)),
+                None => Echo::Text(self.py_text_as_given(&order, text)),
             });
             // A listed order's canonical text is the vocabulary's, made once (unless the id
             // gives another order in this phase: a removal for a disband).
@@ -1345,7 +1385,7 @@ impl Inner {
         p: PowerId,
         kind: PhaseKind,
         order: &Order,
-        read: &[(String, Order, Option<u32>)],
+        read: &[(&str, Order, Option<u32>)],
     ) -> bool {
         !self.site_taken(kind, order, read) && self.is_listed(p, order)
     }
@@ -1356,7 +1396,7 @@ impl Inner {
         &self,
         kind: PhaseKind,
         order: &Order,
-        read: &[(String, Order, Option<u32>)],
+        read: &[(&str, Order, Option<u32>)],
     ) -> bool {
         if kind == PhaseKind::Movement {
             return false;
@@ -1623,8 +1663,8 @@ impl PyGame {
 
     /// The powers' names, upper case, in the map's order: `["AUSTRIA", "ENGLAND", ...]`.
     #[getter]
-    fn powers(&self, py: Python<'_>) -> Vec<String> {
-        self.lock(py).tables.power_up.clone()
+    fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.tables.py_powers(py).iter().map(|s| s.bind(py)))
     }
 
     #[getter]
@@ -1783,8 +1823,9 @@ impl PyGame {
             return Ok(list(&per[0])?.into_any());
         }
         let d = PyDict::new(py);
+        let names = tables.py_powers(py);
         for (i, ls) in per.iter().enumerate() {
-            d.set_item(&tables.power_up[i], list(ls)?)?;
+            d.set_item(names[i].bind(py), list(ls)?)?;
         }
         Ok(d.into_any())
     }
@@ -1870,8 +1911,9 @@ impl PyGame {
         let per = self.lock(py).random_orders();
         let texts = self.tables.vocab().py_texts(py);
         let d = PyDict::new(py);
+        let names = self.tables.py_powers(py);
         for (i, list) in per.into_iter().enumerate() {
-            d.set_item(&self.tables.power_up[i], echo_list(py, texts, list)?)?;
+            d.set_item(names[i].bind(py), echo_list(py, texts, list)?)?;
         }
         Ok(d.into_any())
     }
@@ -1892,12 +1934,14 @@ impl PyGame {
     fn set_orders<'py>(
         &self,
         py: Python<'py>,
-        power: &str,
+        power: &Bound<'py, PyString>,
         orders: &Bound<'py, PyAny>,
         expand: bool,
         replace: bool,
     ) -> PyResult<Bound<'py, PyList>> {
         let _ = expand;
+        let power = self.tables.power_name(power)?;
+        let power = power.as_ref();
         // The strings given, or texts read from another sequence (which may run Python
         // code, so before the game is locked).
         let strings: Vec<Bound<'py, PyString>>;
@@ -2122,14 +2166,13 @@ fn echo_list<'py>(
     texts: &[Py<PyString>],
     echoes: Vec<Echo>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let items: Vec<Bound<'py, PyString>> = echoes
-        .into_iter()
-        .map(|e| match e {
+    PyList::new(
+        py,
+        echoes.into_iter().map(|e| match e {
             Echo::Listed(id) => texts[id as usize].bind(py).clone(),
             Echo::Text(t) => PyString::new(py, &t),
-        })
-        .collect();
-    PyList::new(py, items)
+        }),
+    )
 }
 
 /// A list for one power, or a list per power.
@@ -2145,8 +2188,9 @@ impl PerPower {
             PerPower::One(list) => Ok(PyList::new(py, list)?.into_any()),
             PerPower::All(tables, lists) => {
                 let d = PyDict::new(py);
+                let names = tables.py_powers(py);
                 for (i, list) in lists.into_iter().enumerate() {
-                    d.set_item(&tables.power_up[i], list)?;
+                    d.set_item(names[i].bind(py), list)?;
                 }
                 Ok(d.into_any())
             }
