@@ -1,5 +1,5 @@
 use entente_judge::{
-    has_adjustment_to_make, Engine, Illegal, Phase, PhaseKind, PhaseResult, Position, PowerSet,
+    powers_with_adjustments, Engine, Illegal, Phase, PhaseKind, PhaseResult, Position, PowerSet,
     Restrictions, Rulebook, Season, Transition,
 };
 use entente_map::{LocSet, Map, PowerId};
@@ -266,16 +266,10 @@ impl Game {
                 }
                 self.map.power_ids().filter(|p| has[p.index()]).collect()
             }
-            PhaseKind::Adjustment => self
-                .map
-                .power_ids()
-                .filter(|&p| self.can_adjust(p))
+            PhaseKind::Adjustment => powers_with_adjustments(&self.map, &self.position)
+                .iter()
                 .collect(),
         }
-    }
-
-    fn can_adjust(&self, p: PowerId) -> bool {
-        has_adjustment_to_make(&self.map, &self.position, p)
     }
 
     /// Ends the game in a draw shared by every power that still has units.

@@ -4,7 +4,7 @@
 use crate::movement::OrderResult;
 use crate::outcome::{Failure, Illegal, Outcome, Void};
 use crate::position::{Position, Unit};
-use crate::restrictions::Restrictions;
+use crate::restrictions::{PowerSet, Restrictions};
 use crate::rules::{RemovalDistance, Rulebook};
 use entente_map::{Loc, Map, PowerId, ProvinceId, ProvinceKind, UnitType};
 use entente_orders::Order;
@@ -35,6 +35,32 @@ pub fn has_adjustment_to_make(map: &Map, pos: &Position, power: PowerId) -> bool
             && map
                 .build_centres(power)
                 .any(|h| pos.owner(h) == Some(power) && pos.unit_at(h).is_none()))
+}
+
+/// Every power with an adjustment to make ([`has_adjustment_to_make`]), with one pass over
+/// the centres and one over the units for all the powers (asked after every Fall).
+pub fn powers_with_adjustments(map: &Map, pos: &Position) -> PowerSet {
+    // At most 64 powers (checked when a variant loads).
+    let mut due = [0i32; 64];
+    for c in map.centres().iter() {
+        if let Some(o) = pos.owner(ProvinceId(c)) {
+            due[o.index()] += 1;
+        }
+    }
+    for (_, u) in pos.units() {
+        due[u.power.index()] -= 1;
+    }
+    let mut out = PowerSet::EMPTY;
+    for power in map.power_ids() {
+        let d = due[power.index()];
+        let makes = d < 0
+            || (d > 0
+                && map
+                    .build_centres(power)
+                    .any(|h| pos.owner(h) == Some(power) && pos.unit_at(h).is_none()));
+        out.set(power, makes);
+    }
+    out
 }
 
 pub fn adjudicate_adjustments(

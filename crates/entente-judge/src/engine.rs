@@ -12,7 +12,7 @@
 //! - the next phase is the first one with something to decide: a retreat phase only when a
 //!   unit is dislodged, the Winter adjustments only when some power has one to make.
 
-use crate::adjustment::{adjudicate_adjustments_into, has_adjustment_to_make, AdjustmentResult};
+use crate::adjustment::{adjudicate_adjustments_into, powers_with_adjustments, AdjustmentResult};
 use crate::movement::{Judge, MovementResult, OrderResult};
 use crate::outcome::{Illegal, Outcome};
 use crate::phase::{Phase, PhaseKind, Season};
@@ -276,10 +276,7 @@ pub fn next_phase(map: &Map, phase: Phase, after: &Position, season_over: bool) 
         _ if phase.season == Season::Spring => {
             Phase::new(Season::Fall, phase.year, PhaseKind::Movement)
         }
-        _ if map
-            .power_ids()
-            .any(|q| has_adjustment_to_make(map, after, q)) =>
-        {
+        _ if !powers_with_adjustments(map, after).is_empty() => {
             Phase::new(Season::Winter, phase.year, PhaseKind::Adjustment)
         }
         _ => next_spring,

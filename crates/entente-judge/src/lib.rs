@@ -21,7 +21,7 @@ mod rules;
 
 pub use adjustment::{
     adjudicate_adjustments, adjudicate_adjustments_into, adjustment_due, civil_disorder_removals,
-    has_adjustment_to_make, AdjustmentResult,
+    has_adjustment_to_make, powers_with_adjustments, AdjustmentResult,
 };
 pub use convoy_routes::{ConvoyRoutes, ROUTE_BUDGET};
 pub use engine::{next_phase, Engine, PhaseResult, Step, Transition};

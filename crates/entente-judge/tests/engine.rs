@@ -170,3 +170,46 @@ fn impassable_provinces_close_moves_supports_and_retreats() {
     );
     assert!(step.result.orders()[1].outcome.succeeded());
 }
+
+/// `powers_with_adjustments` (one pass for every power, asked after every Fall) gives the
+/// powers `has_adjustment_to_make` names one by one: none at the start; a removal due; a
+/// build due with a vacant owned home; a build due with every owned home occupied (none).
+#[test]
+fn powers_with_adjustments_agrees_with_has_adjustment_to_make() {
+    use entente_judge::{has_adjustment_to_make, powers_with_adjustments};
+    let map = Map::standard();
+    let prov = |n: &str| map.lookup_province(n).unwrap();
+    let power = |n: &str| map.lookup_power(n).unwrap();
+    let agree = |pos: &Position| {
+        let all = powers_with_adjustments(&map, pos);
+        for p in map.power_ids() {
+            assert_eq!(
+                all.contains(p),
+                has_adjustment_to_make(&map, pos, p),
+                "{p:?}"
+            );
+        }
+        all
+    };
+    let mut pos = Position::start(&map);
+    assert!(agree(&pos).is_empty());
+    // France loses Brest to England (a removal due); England gains it (a build due, and
+    // Edinburgh is vacant once its fleet is gone).
+    pos.set_owner(prov("bre"), Some(power("England")));
+    pos.remove(prov("edi"));
+    let all = agree(&pos);
+    assert!(all.contains(power("France")) && all.contains(power("England")));
+    // Edinburgh's fleet back: every English home occupied, England's build cannot be made;
+    // France still has a removal due.
+    pos.place(
+        &map,
+        Unit {
+            power: power("England"),
+            ty: UnitType::Fleet,
+            loc: prov("edi").loc(),
+        },
+    );
+    let all = agree(&pos);
+    assert!(!all.contains(power("England")));
+    assert!(all.contains(power("France")));
+}

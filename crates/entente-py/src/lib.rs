@@ -684,6 +684,9 @@ pub struct PyGame {
     inner: Mutex<Inner>,
     /// The game's tables (the inner game's, which never change), read without the lock.
     tables: Arc<Tables>,
+    /// The last two dicts `get_all_possible_orders` returned: one nobody else holds any
+    /// more is refilled rather than made anew ([`PyGame::refill`]).
+    recycled: Mutex<Vec<Py<PyDict>>>,
 }
 
 impl PyGame {
@@ -692,7 +695,99 @@ impl PyGame {
         Ok(PyGame {
             tables: inner.tables.clone(),
             inner: Mutex::new(inner),
+            recycled: Mutex::new(Vec::new()),
         })
+    }
+
+    /// A dict of an earlier `get_all_possible_orders` that only this game holds (its
+    /// reference count is 1: the caller dropped it), taken out of the recycled ones.
+    fn unheld_dict<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyDict>> {
+        let mut kept = self.recycled.lock().unwrap_or_else(|e| e.into_inner());
+        // SAFETY: the GIL is held and each kept dict is alive (this game holds it).
+        let i = kept
+            .iter()
+            .position(|d| unsafe { pyo3::ffi::Py_REFCNT(d.as_ptr()) } == 1)?;
+        Some(kept.remove(i).into_bound(py))
+    }
+
+    /// Keeps `d`, just returned by `get_all_possible_orders`, to be refilled once dropped;
+    /// the oldest beyond two is let go (after the lock is released: freeing it may run
+    /// Python code).
+    fn keep_dict(&self, d: &Bound<'_, PyDict>) {
+        let old = {
+            let mut kept = self.recycled.lock().unwrap_or_else(|e| e.into_inner());
+            kept.push(d.clone().unbind());
+            if kept.len() > 2 {
+                Some(kept.remove(0))
+            } else {
+                None
+            }
+        };
+        drop(old);
+    }
+
+    /// Refills `d`, a dict of every location to its list of possible orders that nobody
+    /// but this game holds, with `listing`: a list nobody else holds either is refilled in
+    /// place (most stay as they were: the empty ones, the units that did not move), any
+    /// other is replaced by a new list. `false` (and `d` is to be dropped) if `d` is no
+    /// longer such a dict (its keys changed).
+    fn refill(
+        d: &Bound<'_, PyDict>,
+        locs: &[Py<PyString>],
+        texts: &[Py<PyString>],
+        listing: &Listing,
+    ) -> PyResult<bool> {
+        use pyo3::ffi;
+        let py = d.py();
+        let mut pos: ffi::Py_ssize_t = 0;
+        let mut key: *mut ffi::PyObject = std::ptr::null_mut();
+        let mut value: *mut ffi::PyObject = std::ptr::null_mut();
+        for (l, name) in locs.iter().enumerate() {
+            // SAFETY: the GIL is held; `d` is a live dict; `key` and `value` are borrowed
+            // references, valid while the dict is not resized (only values are replaced).
+            let more = unsafe { ffi::PyDict_Next(d.as_ptr(), &mut pos, &mut key, &mut value) };
+            if more == 0 || key != name.as_ptr() {
+                return Ok(false);
+            }
+            let ids = listing.of(l);
+            // SAFETY: as above; `value` is a borrowed reference.
+            let reusable =
+                unsafe { ffi::PyList_CheckExact(value) != 0 && ffi::Py_REFCNT(value) == 1 };
+            if !reusable {
+                let list = PyList::new(py, ids.iter().map(|&i| texts[i as usize].bind(py)))?;
+                d.set_item(name.bind(py), list)?;
+                continue;
+            }
+            // SAFETY: `value` is an exact list that only `d` holds, so changing it in place
+            // is seen by no one; every item set is a new reference (stolen by SetItem).
+            unsafe {
+                let have = ffi::PyList_Size(value) as usize;
+                for (i, &id) in ids.iter().enumerate() {
+                    let new = texts[id as usize].as_ptr();
+                    if i < have {
+                        if ffi::PyList_GetItem(value, i as ffi::Py_ssize_t) != new {
+                            ffi::Py_IncRef(new);
+                            ffi::PyList_SetItem(value, i as ffi::Py_ssize_t, new);
+                        }
+                    } else if ffi::PyList_Append(value, new) != 0 {
+                        return Err(PyErr::fetch(py));
+                    }
+                }
+                if ids.len() < have
+                    && ffi::PyList_SetSlice(
+                        value,
+                        ids.len() as ffi::Py_ssize_t,
+                        have as ffi::Py_ssize_t,
+                        std::ptr::null_mut(),
+                    ) != 0
+                {
+                    return Err(PyErr::fetch(py));
+                }
+            }
+        }
+        // SAFETY: as above.
+        let more = unsafe { ffi::PyDict_Next(d.as_ptr(), &mut pos, &mut key, &mut value) };
+        Ok(more == 0)
     }
 
     /// The game's state, for one call. Results are built as Rust values under the lock and
@@ -1865,15 +1960,23 @@ impl PyGame {
                     batch::prefetch(t.as_ptr());
                 }
             }
+            let locs = tables.py_locs(py);
+            // An earlier dict the caller no longer holds, refilled.
+            if let Some(d) = self.unheld_dict(py) {
+                if PyGame::refill(&d, locs, texts, &listing)? {
+                    self.keep_dict(&d);
+                    return Ok(d);
+                }
+            }
             // A copy of a dict of every location (to `None`), each value then replaced: the
             // keys' table is made once at its final size, not grown five times.
             let d = tables.py_loc_dict(py)?.bind(py).copy()?;
-            let locs = tables.py_locs(py);
             for (l, key) in locs.iter().enumerate() {
                 let ids = listing.of(l);
                 let list = PyList::new(py, ids.iter().map(|&i| texts[i as usize].bind(py)))?;
                 d.set_item(key.bind(py), list)?;
             }
+            self.keep_dict(&d);
             return Ok(d);
         }
         let (keys, lists) = {

@@ -422,3 +422,73 @@ def test_random_orders_are_the_listed_strings():
             assert sorted(g.get_orders(power)) == sorted(o for o in orders if o != "WAIVE")
         g.process()
     assert kinds == {"M", "R", "A"}, kinds
+
+
+def _play_with(game, seed, phases, touch):
+    """`phases` phases of random orders (seeded); `touch(phase_index, possible)` sees each
+    phase's `get_all_possible_orders()` and may keep or change it before it is dropped."""
+    rng = random.Random(seed)
+    for i in range(phases):
+        if game.is_game_done:
+            break
+        possible = game.get_all_possible_orders()
+        listed = {loc: sorted(orders) for loc, orders in possible.items()}
+        touch(i, possible)
+        del possible
+        for power, locs in game.get_orderable_locations().items():
+            game.set_orders(power, [rng.choice(listed[loc]) for loc in locs if listed[loc]])
+        game.process()
+
+
+def test_possible_orders_kept_by_the_caller_never_change():
+    """`get_all_possible_orders` refills a dict it returned earlier once the caller dropped
+    it: whatever the caller still holds (the dict, one of its lists, a shallow copy) stays
+    as it was when returned, however many phases later."""
+    kept = []
+
+    def touch(i, possible):
+        snapshot = {loc: list(orders) for loc, orders in possible.items()}
+        held = [possible, possible["PAR"], possible["MUN"], dict(possible)][i % 4]
+        kept.append((i, held, snapshot))
+
+    _play_with(entente.Game(seed=3), 3, 24, touch)
+    assert len(kept) == 24
+    for i, held, snapshot in kept:
+        if isinstance(held, dict):
+            assert held == snapshot, i
+            assert list(held) == list(snapshot), i
+        else:
+            assert held == snapshot["PAR" if i % 4 == 1 else "MUN"], i
+
+
+def test_possible_orders_refilled_as_made_anew():
+    """A game whose caller drops (or changes, then drops) each phase's dict gets the same
+    dicts, in the same key order, as a game whose caller keeps every one (so each is made
+    anew): the changes a caller made to a dropped dict (a key deleted or added, a list
+    grown or emptied, a value replaced) never show in a later one."""
+    fresh, refilled = [], []
+    # Kept: every dict made anew.
+    _play_with(entente.Game(seed=4), 4, 30,
+               lambda i, p: fresh.append((p, {k: list(v) for k, v in p.items()})))
+
+    def change(i, possible):
+        refilled.append(({k: list(v) for k, v in possible.items()}, list(possible)))
+        match i % 6:
+            case 1:
+                possible["PAR"].append("A PAR H")
+            case 2:
+                possible["MUN"].clear()
+            case 3:
+                del possible["BUR"]
+                possible["BUR"] = []
+            case 4:
+                possible["XYZ"] = ["?"]
+            case 5:
+                possible["LON"] = ("F LON H",)
+
+    _play_with(entente.Game(seed=4), 4, 30, change)
+    assert len(fresh) == len(refilled) == 30
+    for i, ((made, snapshot), (got, order)) in enumerate(zip(fresh, refilled)):
+        assert made == snapshot, i
+        assert got == snapshot, i
+        assert order == list(snapshot), i
