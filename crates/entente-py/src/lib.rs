@@ -684,9 +684,10 @@ pub struct PyGame {
     inner: Mutex<Inner>,
     /// The game's tables (the inner game's, which never change), read without the lock.
     tables: Arc<Tables>,
-    /// The last two dicts `get_all_possible_orders` returned: one nobody else holds any
-    /// more is refilled rather than made anew ([`PyGame::refill`]).
-    recycled: Mutex<Vec<Py<PyDict>>>,
+    /// The last four dicts `get_all_possible_orders` returned, with the kind of phase each
+    /// was of: one of the same kind that nobody else holds any more is refilled rather than
+    /// made anew ([`PyGame::refill`]).
+    recycled: Mutex<Vec<(PhaseKind, Py<PyDict>)>>,
 }
 
 impl PyGame {
@@ -699,25 +700,26 @@ impl PyGame {
         })
     }
 
-    /// A dict of an earlier `get_all_possible_orders` that only this game holds (its
-    /// reference count is 1: the caller dropped it), taken out of the recycled ones.
-    fn unheld_dict<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyDict>> {
+    /// The latest dict of an earlier `get_all_possible_orders` in a phase of this kind
+    /// (whose lists are the likeliest to be of the same lengths) that only this game holds
+    /// (its reference count is 1: the caller dropped it), taken out of the recycled ones.
+    fn unheld_dict<'py>(&self, py: Python<'py>, kind: PhaseKind) -> Option<Bound<'py, PyDict>> {
         let mut kept = self.recycled.lock().unwrap_or_else(|e| e.into_inner());
         // SAFETY: the GIL is held and each kept dict is alive (this game holds it).
         let i = kept
             .iter()
-            .position(|d| unsafe { pyo3::ffi::Py_REFCNT(d.as_ptr()) } == 1)?;
-        Some(kept.remove(i).into_bound(py))
+            .rposition(|(k, d)| *k == kind && unsafe { pyo3::ffi::Py_REFCNT(d.as_ptr()) } == 1)?;
+        Some(kept.remove(i).1.into_bound(py))
     }
 
-    /// Keeps `d`, just returned by `get_all_possible_orders`, to be refilled once dropped;
-    /// the oldest beyond two is let go (after the lock is released: freeing it may run
-    /// Python code).
-    fn keep_dict(&self, d: &Bound<'_, PyDict>) {
+    /// Keeps `d`, just returned by `get_all_possible_orders` in a phase of this kind, to be
+    /// refilled once dropped; the oldest beyond four is let go (after the lock is
+    /// released: freeing it may run Python code).
+    fn keep_dict(&self, kind: PhaseKind, d: &Bound<'_, PyDict>) {
         let old = {
             let mut kept = self.recycled.lock().unwrap_or_else(|e| e.into_inner());
-            kept.push(d.clone().unbind());
-            if kept.len() > 2 {
+            kept.push((kind, d.clone().unbind()));
+            if kept.len() > 4 {
                 Some(kept.remove(0))
             } else {
                 None
@@ -753,7 +755,9 @@ impl PyGame {
             // SAFETY: as above; `value` is a borrowed reference.
             let reusable =
                 unsafe { ffi::PyList_CheckExact(value) != 0 && ffi::Py_REFCNT(value) == 1 };
-            if !reusable {
+            // (An empty list that is to be filled is replaced: one list made at its size
+            // rather than one grown item by item.)
+            if !reusable || (!ids.is_empty() && unsafe { ffi::PyList_Size(value) } == 0) {
                 let list = PyList::new(py, ids.iter().map(|&i| texts[i as usize].bind(py)))?;
                 d.set_item(name.bind(py), list)?;
                 continue;
@@ -1948,7 +1952,10 @@ impl PyGame {
         let tables = &self.tables;
         // The texts and keys are Python strings made once per process.
         let texts = tables.vocab().py_texts(py);
-        let listing = self.lock(py).possible_ids();
+        let (listing, kind) = {
+            let mut g = self.lock(py);
+            (g.possible_ids(), g.kind())
+        };
         if let Some(listing) = listing {
             // The strings' places, then the strings (whose counts the lists raise), fetched
             // together before the lists are made.
@@ -1962,9 +1969,9 @@ impl PyGame {
             }
             let locs = tables.py_locs(py);
             // An earlier dict the caller no longer holds, refilled.
-            if let Some(d) = self.unheld_dict(py) {
+            if let Some(d) = self.unheld_dict(py, kind) {
                 if PyGame::refill(&d, locs, texts, &listing)? {
-                    self.keep_dict(&d);
+                    self.keep_dict(kind, &d);
                     return Ok(d);
                 }
             }
@@ -1976,7 +1983,7 @@ impl PyGame {
                 let list = PyList::new(py, ids.iter().map(|&i| texts[i as usize].bind(py)))?;
                 d.set_item(key.bind(py), list)?;
             }
-            self.keep_dict(&d);
+            self.keep_dict(kind, &d);
             return Ok(d);
         }
         let (keys, lists) = {
@@ -2045,48 +2052,68 @@ impl PyGame {
         let _ = expand;
         let power = self.tables.power_name(power)?;
         let power = power.as_ref();
-        // The strings given, or texts read from another sequence (which may run Python
-        // code, so before the game is locked).
-        let strings: Vec<Bound<'py, PyString>>;
-        let mut texts: Vec<String> = Vec::new();
-        if let Ok(s) = orders.cast::<PyString>() {
-            strings = vec![s.clone()];
-        } else if let Some(items) = orders
-            .cast::<PyList>()
-            .ok()
-            .filter(|l| l.is_exact_instance_of::<PyList>())
-            .and_then(|l| l.iter().map(|x| x.cast_into::<PyString>().ok()).collect())
-        {
-            strings = items;
-        } else {
-            strings = Vec::new();
-            texts = orders.extract::<Vec<String>>()?;
-        }
         // The vocabulary's own strings (as `get_all_possible_orders` lists them) are known
         // by their address, without being read.
         let vocab = self.tables.vocab();
         let listed = vocab.py_texts(py);
-        // The lookups' places fetched together, then the records and texts of the ids
-        // found: a phase's orders are a few dozen places in a few megabytes of tables.
-        for s in &strings {
-            vocab.prefetch_py(py, s.as_ptr());
-        }
-        let mut given: Vec<Given> = Vec::with_capacity(strings.len() + texts.len());
-        for s in &strings {
+        // The orders given, read before the game is locked: a string, or a list's strings
+        // (by address, none of them touched); any other sequence's texts are read by
+        // Python (which may run Python code).
+        let mut given: Vec<Given> = Vec::new();
+        let mut read = false;
+        if let Ok(s) = orders.cast::<PyString>() {
             given.push(match vocab.id_of_py(py, s.as_ptr()) {
-                Some(id) => {
-                    vocab.prefetch_rec(id);
-                    Given::Listed(id)
-                }
+                Some(id) => Given::Listed(id),
                 None => Given::Text(s.to_cow()?.into_owned()),
             });
-        }
-        for g in &given {
-            if let Given::Listed(id) = *g {
-                vocab.prefetch_text(id);
+            read = true;
+        } else if let Some(list) = orders
+            .cast::<PyList>()
+            .ok()
+            .filter(|l| l.is_exact_instance_of::<PyList>())
+        {
+            let n = list.len();
+            // SAFETY (here and below): the GIL is held, `list` is alive and no Python code
+            // runs while its items are read, so each index below its length gives a borrowed
+            // reference to a live object.
+            let item = |i: usize| unsafe { pyo3::ffi::PyList_GetItem(list.as_ptr(), i as _) };
+            // The lookups' places fetched together, then the records and texts of the ids
+            // found: a phase's orders are a few dozen places in a few megabytes of tables.
+            for i in 0..n {
+                vocab.prefetch_py(py, item(i));
+            }
+            given.reserve(n);
+            read = true;
+            for i in 0..n {
+                let p = item(i);
+                if let Some(id) = vocab.id_of_py(py, p) {
+                    vocab.prefetch_rec(id);
+                    given.push(Given::Listed(id));
+                    continue;
+                }
+                // SAFETY: as above (a new reference is taken).
+                let any = unsafe { Bound::from_borrowed_ptr(py, p) };
+                match any.cast::<PyString>() {
+                    Ok(s) => given.push(Given::Text(s.to_cow()?.into_owned())),
+                    Err(_) => {
+                        read = false;
+                        break;
+                    }
+                }
+            }
+            for g in &given {
+                if let Given::Listed(id) = *g {
+                    vocab.prefetch_text(id);
+                }
             }
         }
-        given.extend(texts.into_iter().map(Given::Text));
+        if !read {
+            given = orders
+                .extract::<Vec<String>>()?
+                .into_iter()
+                .map(Given::Text)
+                .collect();
+        }
         // (Python objects are made once the lock is released: none while it is held.)
         let echo = {
             let mut g = self.lock(py);
