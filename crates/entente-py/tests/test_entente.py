@@ -492,3 +492,21 @@ def test_possible_orders_refilled_as_made_anew():
         assert made == snapshot, i
         assert got == snapshot, i
         assert order == list(snapshot), i
+
+
+def test_set_orders_takes_a_string_a_list_or_any_sequence_of_strings():
+    """`set_orders` takes one string, a list (the listed strings by address, any other
+    string read) or any other sequence of strings; a list with something else than strings
+    is refused with TypeError and sets nothing."""
+    g = entente.Game()
+    listed = g.get_all_possible_orders()
+    assert g.set_orders("FRANCE", "A PAR - BUR") == ["A PAR - BUR"]
+    mar = listed["MAR"][0]
+    taken = g.set_orders("FRANCE", [mar, "f bre - mao"])
+    assert taken == [mar, "F BRE - MAO"] and taken[0] is mar
+    assert g.set_orders("GERMANY", ("A MUN - RUH", "F KIE - HOL")) == ["A MUN - RUH",
+                                                                         "F KIE - HOL"]
+    with pytest.raises(TypeError):
+        g.set_orders("ITALY", ["A ROM - APU", 5])
+    assert g.get_orders("ITALY") == []
+    assert sorted(g.get_orders("FRANCE")) == sorted([mar, "A PAR - BUR", "F BRE - MAO"])
