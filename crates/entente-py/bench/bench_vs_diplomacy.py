@@ -20,8 +20,14 @@ games in parallel threads, and `entente.Batch` (many games stepped in Rust over 
 orders as ids: `random_legal_orders` then `step`, finished games `reset`), with the
 package's loop figure of the same run beside it.
 
+entente's single-game loops take a few dozen milliseconds where the package's take seconds,
+so a pause of the machine weighs on them alone: each is run `--repeat` times over the same
+games (the package's once) and its median is the figure, with the slowest and fastest runs
+beside it.
+
 Usage: bench_vs_diplomacy.py [--games 20] [--phases 40] [--seed 1] [--threads 4]
-                             [--batch-games 512] [--batch-seconds 5] [--batch-end-year 1920]
+                             [--repeat 7] [--batch-games 512] [--batch-seconds 5]
+                             [--batch-end-year 1920]
 Prints phases per second of each engine and the ratios; the load average before and after
 (the figures are only as good as the machine is quiet).
 """
@@ -95,6 +101,8 @@ def main():
     ap.add_argument("--phases", type=int, default=40, help="phases per game (40: ~1910)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=4)
+    ap.add_argument("--repeat", type=int, default=7,
+                    help="runs of each entente single-game loop (median reported)")
     ap.add_argument("--batch-games", type=int, default=512)
     ap.add_argument("--batch-seconds", type=float, default=5.0)
     ap.add_argument("--batch-end-year", type=int, default=1920)
@@ -111,14 +119,30 @@ def main():
     # vocabulary and its strings), are not counted in the phases.
     for make in engines.values():
         make().get_all_possible_orders()
+    def runs(name, sort):
+        """The engine's loop over the games, `--repeat` times for entente: the median run
+        (by the whole loop's time) with its ends, and every run's loop phases/s."""
+        done = []
+        for _ in range(1 if name == "diplomacy" else args.repeat):
+            t = {"possible": 0.0, "choice": 0.0, "set": 0.0, "process": 0.0, "phases": 0}
+            cpu0, wall0 = time.process_time(), time.perf_counter()
+            end = [play(engines[name](), s, args.phases, t, sort=sort) for s in seeds]
+            t["busy"] = (time.process_time() - cpu0) / (time.perf_counter() - wall0)
+            total = t["possible"] + t["set"] + t["process"] + t["choice"]
+            done.append((total, t, end))
+        done.sort(key=lambda r: r[0])
+        _, t, end = done[len(done) // 2]
+        t["rates"] = sorted(r[1]["phases"] / r[0] for r in done)
+        return t, end
+
+    def spread(t):
+        r = t["rates"]
+        return f" (runs: {r[0]:.0f}-{r[-1]:.0f}, {len(r)})" if len(r) > 1 else ""
+
     timings = {}
     ends = {}
-    for name, make in engines.items():
-        t = {"possible": 0.0, "choice": 0.0, "set": 0.0, "process": 0.0, "phases": 0}
-        cpu0, wall0 = time.process_time(), time.perf_counter()
-        ends[name] = [play(make(), s, args.phases, t) for s in seeds]
-        t["busy"] = (time.process_time() - cpu0) / (time.perf_counter() - wall0)
-        timings[name] = t
+    for name in engines:
+        timings[name], ends[name] = runs(name, True)
     same = sum(a == b for a, b in zip(ends["diplomacy"], ends["entente"]))
 
     print(f"{args.games} random games of {args.phases} phases, the same orders for both "
@@ -136,7 +160,7 @@ def main():
         proc_rate[name] = t["phases"] / t["process"]
         print(f"{name:<10} {t['phases']:>6} {t['possible']:>9.3f}s {t['set']:>9.3f}s "
               f"{t['process']:>9.3f}s {total:>9.3f}s {rate[name]:>16.0f} "
-              f"{t['choice']:>7.3f}s {loop_rate[name]:>14.0f}")
+              f"{t['choice']:>7.3f}s {loop_rate[name]:>14.0f}{spread(t)}")
     print("share of a core each loop got (CPU time / wall time): "
           + ", ".join(f"{name} {t['busy']:.2f}" for name, t in timings.items()))
     print(f"ratio entente/diplomacy: {rate['entente'] / rate['diplomacy']:.1f}x engine "
@@ -144,12 +168,7 @@ def main():
           f"(process alone: {proc_rate['entente'] / proc_rate['diplomacy']:.1f}x)")
 
     # The random bot as written for the package: the same loop without the sort.
-    bot = {}
-    for name, make in engines.items():
-        t = {"possible": 0.0, "choice": 0.0, "set": 0.0, "process": 0.0, "phases": 0}
-        for s in seeds:
-            play(make(), s, args.phases, t, sort=False)
-        bot[name] = t
+    bot = {name: runs(name, False)[0] for name in engines}
     print(f"a random bot as written for the package (random.choice(possible[loc]), no sort; "
           f"the same seeds, the games differ between the engines):")
     print(f"{'engine':<10} {'phases':>6} {'possible':>10} {'set_orders':>10} "
@@ -159,15 +178,21 @@ def main():
         total = t["possible"] + t["set"] + t["process"] + t["choice"]
         bot_rate[name] = t["phases"] / total
         print(f"{name:<10} {t['phases']:>6} {t['possible']:>9.3f}s {t['set']:>9.3f}s "
-              f"{t['process']:>9.3f}s {t['choice']:>9.3f}s {bot_rate[name]:>14.0f}")
+              f"{t['process']:>9.3f}s {t['choice']:>9.3f}s {bot_rate[name]:>14.0f}"
+              f"{spread(t)}")
     print(f"ratio entente/diplomacy, the random bot's loop: "
           f"{bot_rate['entente'] / bot_rate['diplomacy']:.1f}x")
 
     # entente alone: orders chosen in Rust, one thread, then games in parallel threads.
-    t0 = time.perf_counter()
-    n = sum(engine_only(s, args.phases) for s in seeds)
-    one = n / (time.perf_counter() - t0)
-    print(f"entente, orders chosen in Rust (random_orders): {one:.0f} phases/s, "
+    ones = []
+    for _ in range(args.repeat):
+        t0 = time.perf_counter()
+        n = sum(engine_only(s, args.phases) for s in seeds)
+        ones.append(n / (time.perf_counter() - t0))
+    ones.sort()
+    one = ones[len(ones) // 2]
+    print(f"entente, orders chosen in Rust (random_orders): {one:.0f} phases/s "
+          f"(runs: {ones[0]:.0f}-{ones[-1]:.0f}, {len(ones)}), "
           f"{one / rate['diplomacy']:.0f}x the package's loop")
     counts = []
 
