@@ -425,7 +425,13 @@ impl<const W: usize> Core<W> {
     }
 
     fn set_restrictions(&mut self, restrictions: Restrictions) {
+        // Asked before every listing: the borders are only worked out again when the closed
+        // provinces change (the silent powers are read where the units are).
+        let same_borders = restrictions.impassable == self.restrictions.impassable;
         self.restrictions = restrictions;
+        if same_borders {
+            return;
+        }
         let closed: LocBits<W> = restrictions.impassable.narrow();
         self.closed = closed;
         self.closed_locs = LocBits::<W>::EMPTY;
