@@ -684,9 +684,9 @@ pub struct PyGame {
     inner: Mutex<Inner>,
     /// The game's tables (the inner game's, which never change), read without the lock.
     tables: Arc<Tables>,
-    /// The last four dicts `get_all_possible_orders` returned, with the kind of phase each
-    /// was of: one of the same kind that nobody else holds any more is refilled rather than
-    /// made anew ([`PyGame::refill`]).
+    /// The last two dicts `get_all_possible_orders` returned (about 10 KB each on the
+    /// standard map), with the kind of phase each was of: one that nobody else holds any
+    /// more is refilled rather than made anew ([`PyGame::refill`]).
     recycled: Mutex<Vec<(PhaseKind, Py<PyDict>)>>,
 }
 
@@ -700,26 +700,29 @@ impl PyGame {
         })
     }
 
-    /// The latest dict of an earlier `get_all_possible_orders` in a phase of this kind
-    /// (whose lists are the likeliest to be of the same lengths) that only this game holds
-    /// (its reference count is 1: the caller dropped it), taken out of the recycled ones.
+    /// A dict of an earlier `get_all_possible_orders` that only this game holds (its
+    /// reference count is 1: the caller dropped it), taken out of the recycled ones: one of
+    /// a phase of this kind if there is one (its lists are the likeliest to keep their
+    /// lengths).
     fn unheld_dict<'py>(&self, py: Python<'py>, kind: PhaseKind) -> Option<Bound<'py, PyDict>> {
         let mut kept = self.recycled.lock().unwrap_or_else(|e| e.into_inner());
         // SAFETY: the GIL is held and each kept dict is alive (this game holds it).
+        let unheld = |d: &Py<PyDict>| unsafe { pyo3::ffi::Py_REFCNT(d.as_ptr()) } == 1;
         let i = kept
             .iter()
-            .rposition(|(k, d)| *k == kind && unsafe { pyo3::ffi::Py_REFCNT(d.as_ptr()) } == 1)?;
+            .rposition(|(k, d)| *k == kind && unheld(d))
+            .or_else(|| kept.iter().rposition(|(_, d)| unheld(d)))?;
         Some(kept.remove(i).1.into_bound(py))
     }
 
     /// Keeps `d`, just returned by `get_all_possible_orders` in a phase of this kind, to be
-    /// refilled once dropped; the oldest beyond four is let go (after the lock is
-    /// released: freeing it may run Python code).
+    /// refilled once dropped; the oldest beyond two is let go (after the lock is released:
+    /// freeing it may run Python code).
     fn keep_dict(&self, kind: PhaseKind, d: &Bound<'_, PyDict>) {
         let old = {
             let mut kept = self.recycled.lock().unwrap_or_else(|e| e.into_inner());
             kept.push((kind, d.clone().unbind()));
-            if kept.len() > 4 {
+            if kept.len() > 2 {
                 Some(kept.remove(0))
             } else {
                 None
