@@ -26,21 +26,9 @@ pub fn adjustment_due(map: &Map, pos: &Position, power: PowerId) -> i32 {
     pos.centre_count(map, power) as i32 - pos.unit_count(power) as i32
 }
 
-/// Does the power have an adjustment to make: a removal due, or a build due and a vacant
-/// owned home centre to build in (otherwise the game skips its adjustment phase).
-pub fn has_adjustment_to_make(map: &Map, pos: &Position, power: PowerId) -> bool {
-    let due = adjustment_due(map, pos, power);
-    due < 0
-        || (due > 0
-            && map
-                .build_centres(power)
-                .any(|h| pos.owner(h) == Some(power) && pos.unit_at(h).is_none()))
-}
-
-/// Every power with an adjustment to make ([`has_adjustment_to_make`]), with one pass over
-/// the centres and one over the units for all the powers (asked after every Fall).
-pub fn powers_with_adjustments(map: &Map, pos: &Position) -> PowerSet {
-    // At most 64 powers (checked when a variant loads).
+/// [`adjustment_due`] of every power (by index), with one pass over the centres and one
+/// over the units. At most 64 powers (checked when a variant loads).
+fn adjustments_due(map: &Map, pos: &Position) -> [i32; 64] {
     let mut due = [0i32; 64];
     for c in map.centres().iter() {
         if let Some(o) = pos.owner(ProvinceId(c)) {
@@ -50,15 +38,32 @@ pub fn powers_with_adjustments(map: &Map, pos: &Position) -> PowerSet {
     for (_, u) in pos.units() {
         due[u.power.index()] -= 1;
     }
+    due
+}
+
+/// Whether a power with `due` builds (positive) or removals (negative) has an adjustment to
+/// make: a removal, or a build with a vacant owned home centre to build in.
+fn makes_adjustment(map: &Map, pos: &Position, power: PowerId, due: i32) -> bool {
+    due < 0
+        || (due > 0
+            && map
+                .build_centres(power)
+                .any(|h| pos.owner(h) == Some(power) && pos.unit_at(h).is_none()))
+}
+
+/// Does the power have an adjustment to make: a removal due, or a build due and a vacant
+/// owned home centre to build in (otherwise the game skips its adjustment phase).
+pub fn has_adjustment_to_make(map: &Map, pos: &Position, power: PowerId) -> bool {
+    makes_adjustment(map, pos, power, adjustment_due(map, pos, power))
+}
+
+/// Every power with an adjustment to make ([`has_adjustment_to_make`]), with one pass over
+/// the board for all the powers (asked after every Fall).
+pub fn powers_with_adjustments(map: &Map, pos: &Position) -> PowerSet {
+    let due = adjustments_due(map, pos);
     let mut out = PowerSet::EMPTY;
     for power in map.power_ids() {
-        let d = due[power.index()];
-        let makes = d < 0
-            || (d > 0
-                && map
-                    .build_centres(power)
-                    .any(|h| pos.owner(h) == Some(power) && pos.unit_at(h).is_none()));
-        out.set(power, makes);
+        out.set(power, makes_adjustment(map, pos, power, due[power.index()]));
     }
     out
 }
@@ -84,16 +89,7 @@ pub fn adjudicate_adjustments_into(
     orders: &[(PowerId, Order)],
     out: &mut AdjustmentResult,
 ) {
-    // At most 64 powers (checked when a variant loads).
-    let mut due = [0i32; 64];
-    for c in map.centres().iter() {
-        if let Some(o) = pos.owner(ProvinceId(c)) {
-            due[o.index()] += 1;
-        }
-    }
-    for (_, u) in pos.units() {
-        due[u.power.index()] -= 1;
-    }
+    let due = adjustments_due(map, pos);
     let mut used = [0i32; 64];
     out.orders.clear();
     out.built.clear();
