@@ -48,7 +48,14 @@ run(async () => {
   for (let i = 0; i < pages.length; i++) {
     const p = pages[i];
     await p.goto(`${base}/games/${game}`);
-    await p.click("#end-vote summary");
+    // Opened as a reader opens it; a live update of the page landing on the click (the
+    // event of the previous player's vote, late on a loaded machine) may leave it shut,
+    // so it is opened again until it shows (a CI run once waited 60 s on a shut one).
+    for (let tries = 0; !(await p.$("#end-vote[open]")); tries++) {
+      assert(tries < 5, "the end-of-game vote opens");
+      await p.click("#end-vote summary");
+      await p.waitForSelector("#end-vote[open]", { timeout: 3000 }).catch(() => {});
+    }
     await Promise.all([
       p.waitForURL(new RegExp(`/games/${game}`)),
       p.click("#end-vote form[action$='/draw'] button[name=vote][value='1']"),

@@ -376,7 +376,14 @@
         var main = document.getElementById("main"), fresh = doc.getElementById("main");
         if (!main || !fresh) return;
         if (all) {
+          // What the reader had opened (the end-of-game vote, the preferences) stays open.
+          var opened = [];
+          main.querySelectorAll("details[id][open]").forEach(function (d) { opened.push(d.id); });
           main.innerHTML = fresh.innerHTML;
+          opened.forEach(function (id) {
+            var d = document.getElementById(id);
+            if (d) d.open = true;
+          });
         } else {
           fresh.querySelectorAll("[data-live][id]").forEach(function (el) {
             var old = document.getElementById(el.id);
