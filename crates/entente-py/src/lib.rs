@@ -755,20 +755,25 @@ impl PyGame {
                 return Ok(false);
             }
             let ids = listing.of(l);
+            // The length of a list only `d` holds, which may be refilled in place.
             // SAFETY: as above; `value` is a borrowed reference.
-            let reusable =
-                unsafe { ffi::PyList_CheckExact(value) != 0 && ffi::Py_REFCNT(value) == 1 };
+            let reusable = unsafe {
+                (ffi::PyList_CheckExact(value) != 0 && ffi::Py_REFCNT(value) == 1)
+                    .then(|| ffi::PyList_Size(value) as usize)
+            };
             // (An empty list that is to be filled is replaced: one list made at its size
             // rather than one grown item by item.)
-            if !reusable || (!ids.is_empty() && unsafe { ffi::PyList_Size(value) } == 0) {
-                let list = PyList::new(py, ids.iter().map(|&i| texts[i as usize].bind(py)))?;
-                d.set_item(name.bind(py), list)?;
-                continue;
-            }
+            let have = match reusable {
+                Some(have) if have > 0 || ids.is_empty() => have,
+                _ => {
+                    let list = PyList::new(py, ids.iter().map(|&i| texts[i as usize].bind(py)))?;
+                    d.set_item(name.bind(py), list)?;
+                    continue;
+                }
+            };
             // SAFETY: `value` is an exact list that only `d` holds, so changing it in place
             // is seen by no one; every item set is a new reference (stolen by SetItem).
             unsafe {
-                let have = ffi::PyList_Size(value) as usize;
                 for (i, &id) in ids.iter().enumerate() {
                     let new = texts[id as usize].as_ptr();
                     if i < have {
