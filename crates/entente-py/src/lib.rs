@@ -1357,10 +1357,9 @@ impl Inner {
                 vocab.prefetch(k);
                 self.keys.push(k);
             }
-            if self.buf.groups().iter().all(|g| g.province.is_some()) {
-                self.unit_listing(at, vocab)?
-            } else {
-                self.adjustment_listing(at, vocab)?
+            match self.kind() {
+                PhaseKind::Adjustment => self.adjustment_listing(at, vocab)?,
+                PhaseKind::Movement | PhaseKind::Retreat => self.unit_listing(at, vocab)?,
             }
         };
         let listing = Arc::new(listing);
@@ -1398,47 +1397,29 @@ impl Inner {
             }
             let span = (first, l.ids.len() as u32);
             let prov = map.province_of(u.loc).loc();
-            for at in [u.loc, prov] {
-                l.spans[at.index()] = span;
-                l.power_at[at.index()] = Some(g.power);
+            for loc in [u.loc, prov] {
+                l.spans[loc.index()] = span;
+                l.power_at[loc.index()] = Some(g.power);
             }
         }
         Some(l)
     }
 
-    /// The listing of an adjustment phase, from `self.buf` and its packed keys in
-    /// `self.keys`: builds under their location (and province), removals under the unit's,
-    /// `WAIVE` under every build site of the power (with its coasts).
+    /// The listing of an adjustment phase, from `self.buf` (one group per power) and its
+    /// packed keys in `self.keys`: builds under their location (and province), removals
+    /// under the unit's, `WAIVE` under every build site of the power (with its coasts).
     fn adjustment_listing(&mut self, at: usize, vocab: &batch::Vocab) -> Option<Listing> {
         let tables = self.tables.clone();
         let map = &*tables.map;
         // (location, id, power) in listing order.
         let mut placed: Vec<(u16, u32, PowerId)> = std::mem::take(&mut self.placed);
         placed.clear();
-        let mut ids = Vec::new();
         let mut start = 0;
         for g in self.buf.groups() {
             let orders = self.buf.of(g);
             let keys = &self.keys[start..start + orders.len()];
             start += orders.len();
             let p = g.power;
-            if g.province.is_some() {
-                let Some(u) = orders.first().and_then(Order::unit) else {
-                    continue;
-                };
-                let prov = map.province_of(u.loc).loc();
-                ids.clear();
-                for (o, &k) in orders.iter().zip(keys) {
-                    if !vocab.push_ids(map, o, vocab.id_of_key(k), &mut ids) {
-                        return None;
-                    }
-                }
-                if prov != u.loc {
-                    placed.extend(ids.iter().map(|&id| (prov.0, id, p)));
-                }
-                placed.extend(ids.iter().map(|&id| (u.loc.0, id, p)));
-                continue;
-            }
             let mut sites: Vec<ProvinceId> = Vec::new();
             for (o, &k) in orders.iter().zip(keys) {
                 let id = match *o {
