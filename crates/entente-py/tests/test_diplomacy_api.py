@@ -4,6 +4,7 @@ test compares with the package where the package defines the expected value.
 Run: pytest crates/entente-py/tests (after installing the wheel, crates/entente-py/README.md).
 """
 import copy
+import json
 import pathlib
 import pickle
 import random
@@ -15,6 +16,8 @@ import entente
 
 diplomacy = pytest.importorskip("diplomacy")
 from diplomacy.utils.export import from_saved_game_format, to_saved_game_format  # noqa: E402
+import diplomacy.utils.export  # noqa: E402
+import entente.utils.export  # noqa: E402
 
 HERE = pathlib.Path(__file__).parent
 
@@ -602,6 +605,15 @@ def conformance_game(map_name, seed, phases):
         assert norm(a["results"]) == norm(b["results"]), a["name"]
         for key in ("units", "centers", "influence"):
             assert sorted_lists(a["state"][key]) == sorted_lists(b["state"][key]), a["name"]
+        assert a["state"]["zobrist_hash"] == b["state"]["zobrist_hash"], a["name"]
+    for a, b in zip(g.get_phase_history(), d.get_phase_history()):
+        assert a["state"]["zobrist_hash"] == b.state["zobrist_hash"], a["name"]
+    assert {str(k): v["zobrist_hash"] for k, v in d.state_history.items()} == \
+        {k: v["zobrist_hash"] for k, v in g.state_history.items()}
+    # The package finds entente's saved game valid (it replays it with its own rules, which
+    # this game was played under).
+    assert diplomacy.utils.export.is_valid_saved_game(ours)
+    assert entente.utils.export.is_valid_saved_game(theirs)
     # Both read each other's saved game.
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -627,6 +639,7 @@ def load_bot(name, module):
     if module == "entente":
         assert "import diplomacy\n" in source
         source = source.replace("import diplomacy\n", "import entente as diplomacy\n")
+        source = source.replace("from diplomacy.", "from entente.")
     namespace = {"__name__": "bot_" + module}
     exec(compile(source, name, "exec"), namespace)
     return namespace
@@ -643,6 +656,158 @@ def test_bot_runs_unchanged(bot):
     for module, centres in results.items():
         assert set(centres) == set(diplomacy.Game().powers), module
         assert sum(centres.values()) <= 34
+
+
+def test_a_bot_keeping_its_games_with_utils_export_runs_unchanged(tmp_path):
+    """`from diplomacy.utils.export import ...` switched to `entente.utils.export`: the
+    games are appended to the file, read back and found valid, in either package."""
+    for module in ("diplomacy", "entente"):
+        ns = load_bot("saving_bot.py", module)
+        path = tmp_path / (module + ".jsonl")
+        played, loaded, valid = ns["main"](str(path), seed=3, games=2, last_year=1902)
+        assert loaded == played and len(played) == 2, module
+        assert valid == [True, True], module
+        assert len(path.read_text().splitlines()) == 2, module
+        if module == "entente":
+            # the saved games are entente's (its rules named), not the package's
+            first = json.loads(path.read_text().splitlines()[0])
+            assert any(r.startswith("ENTENTE_RULES=") for r in first["rules"])
+
+
+def test_the_package_module_paths_are_entente_s():
+    import entente.engine.game
+    import entente.engine.map
+    import entente.engine.power
+    import entente.utils.export as export
+
+    assert entente.engine.game.Game is entente.Game
+    assert entente.engine.map.Map is entente.Map
+    assert entente.engine.power.Power is entente.Power
+    assert entente.utils.export.to_saved_game_format is entente.to_saved_game_format
+    theirs = {n for n in dir(diplomacy.utils.export) if not n.startswith("_")
+              and callable(getattr(diplomacy.utils.export, n))
+              and getattr(getattr(diplomacy.utils.export, n), "__module__", "")
+              == "diplomacy.utils.export"}
+    assert theirs <= set(dir(export)), theirs - set(dir(export))
+
+
+def random_saved_game(module, seed, last_year=1904):
+    rng = random.Random(seed)
+    game = module.Game()
+    while not game.is_game_done and year_of(game.get_current_phase()) <= last_year:
+        possible = game.get_all_possible_orders()
+        for power in game.powers:
+            locs = game.get_orderable_locations(power)
+            game.set_orders(power, [rng.choice(possible[loc]) for loc in locs if possible[loc]])
+        game.process()
+    return module.utils.export.to_saved_game_format(game)
+
+
+def tamperings(saved):
+    """Changed copies of a saved game, each named, that the package finds invalid (and one
+    it finds valid again: a parting allowed by DIFFERENT_ADJUDICATION)."""
+    out = {}
+    s = copy.deepcopy(saved)
+    s["id"] = ""
+    out["no id"] = s
+    s = copy.deepcopy(saved)
+    del s["phases"]
+    out["no phases"] = s
+    # a later phase's state loses a unit: the phase before no longer adjudicates to it
+    s = copy.deepcopy(saved)
+    units = s["phases"][4]["state"]["units"]
+    power = next(p for p, us in units.items() if us)
+    units[power] = units[power][1:]
+    out["a unit lost"] = s
+    # a later phase's centres change hands
+    s = copy.deepcopy(saved)
+    centers = s["phases"][3]["state"]["centers"]
+    taker, giver = sorted(p for p in centers if centers[p])[:2]
+    centers[taker].append(centers[giver].pop())
+    out["a centre moved"] = s
+    # an order no unit can give
+    s = copy.deepcopy(saved)
+    s["phases"][0]["orders"]["FRANCE"] = ["A PAR - MOS"]
+    out["an impossible order"] = s
+    # another power's unit ordered
+    s = copy.deepcopy(saved)
+    s["phases"][0]["orders"]["FRANCE"] = s["phases"][0]["orders"]["FRANCE"] + ["A VIE H"]
+    out["another power's order"] = s
+    # press in a no-press game
+    s = copy.deepcopy(saved)
+    s["rules"] = sorted(set(s["rules"]) | {"NO_PRESS"})
+    s["phases"][1]["messages"] = [{"sender": "FRANCE", "recipient": "ENGLAND",
+                                   "phase": s["phases"][1]["name"], "message": "hello",
+                                   "time_sent": 1}]
+    out["press in a no-press game"] = s
+    # the last phase loses a unit: one parting (the last phase is not replayed from), which
+    # DIFFERENT_ADJUDICATION allows; a second parting it does not
+    s = copy.deepcopy(saved)
+    units = s["phases"][-1]["state"]["units"]
+    power = next(p for p, us in units.items() if us)
+    units[power] = units[power][1:]
+    out["one parting"] = copy.deepcopy(s)
+    s["rules"] = s["rules"] + ["DIFFERENT_ADJUDICATION"]
+    out["one parting allowed"] = s
+    # a wrong hash in one phase's state (a state is set without its hash, so only the
+    # phase before parts), then in two
+    s = copy.deepcopy(saved)
+    s["phases"][2]["state"]["zobrist_hash"] = str(int(s["phases"][2]["state"]["zobrist_hash"]) ^ 1)
+    out["a wrong hash"] = copy.deepcopy(s)
+    s["phases"][4]["state"]["zobrist_hash"] = str(int(s["phases"][4]["state"]["zobrist_hash"]) ^ 1)
+    s["rules"] = s["rules"] + ["DIFFERENT_ADJUDICATION"]
+    out["two partings with DIFFERENT_ADJUDICATION"] = s
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_is_valid_saved_game_agrees_with_the_package(seed):
+    """entente.utils.export.is_valid_saved_game answers as the package's on its games, on
+    each tampered copy, and on entente's own games."""
+    saved = random_saved_game(diplomacy, seed)
+    assert diplomacy.utils.export.is_valid_saved_game(saved)
+    assert entente.utils.export.is_valid_saved_game(saved)
+    for what, tampered in tamperings(saved).items():
+        theirs = diplomacy.utils.export.is_valid_saved_game(copy.deepcopy(tampered))
+        ours = entente.utils.export.is_valid_saved_game(copy.deepcopy(tampered))
+        assert ours == theirs, (what, ours, theirs)
+        assert theirs == (what == "one parting allowed"), what
+    # A map nobody has: entente answers False (the package raises RuntimeError from its
+    # set_state, "Inconsistent state map").
+    unknown = copy.deepcopy(saved)
+    unknown["map"] = "no_such_map"
+    assert entente.utils.export.is_valid_saved_game(unknown) is False
+    ours = random_saved_game(entente, seed)
+    assert entente.utils.export.is_valid_saved_game(ours)
+    for what, tampered in tamperings(ours).items():
+        assert entente.utils.export.is_valid_saved_game(tampered) == \
+            (what == "one parting allowed"), what
+
+
+def test_load_saved_games_from_disk_reads_each_line_and_does_with_a_bad_one_as_told(
+        tmp_path, caplog):
+    export = entente.utils.export
+    good = random_saved_game(entente, 4, last_year=1901)
+    path = tmp_path / "games.jsonl"
+    export.to_saved_game_format(entente.Game.from_saved_game(good), output_path=str(path))
+    with open(path, "a") as f:
+        f.write("{not json\n")
+    export.to_saved_game_format(entente.Game.from_saved_game(good), output_path=str(path))
+    with pytest.raises(ValueError):
+        export.load_saved_games_from_disk(str(path))
+    assert [g.get_current_phase() for g in
+            export.load_saved_games_from_disk(str(path), on_error="ignore")] == ["S1902M"] * 2
+    caplog.clear()
+    with caplog.at_level("WARNING"):
+        assert len(export.load_saved_games_from_disk(str(path), on_error="warn")) == 2
+    assert "line 2" in caplog.text
+    with pytest.raises(ValueError):
+        export.load_saved_games_from_disk(str(path), on_error="skip")
+    assert export.load_saved_games_from_disk(str(tmp_path / "none.jsonl")) == []
+    # output_mode "w" starts the file again
+    export.to_saved_game_format(entente.Game.from_saved_game(good), output_path=str(path),
+                                output_mode="w")
+    assert len(path.read_text().splitlines()) == 1
 
 
 # -- every public name of the package answers ---------------------------------------------

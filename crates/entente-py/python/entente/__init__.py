@@ -5,29 +5,17 @@
 ``get_state``/``set_state``, ``render``, ...), reads and writes its order strings (``A PAR -
 BUR``, ``F STP/SC - BOT``, ``A PAR B``, ``WAIVE``) and saved games (``to_saved_game``,
 ``Game.from_saved_game``), so that a bot switches with ``import entente as diplomacy``.
+The package's module paths a bot imports from are here too: ``entente.utils.export``
+(``to_saved_game_format``, ``load_saved_games_from_disk``, ``is_valid_saved_game``...) and
+``entente.engine.game``, ``.map``, ``.power``.
 """
 
 from ._entente import Batch, __version__, variants
 from ._game import Game, Power
 from ._map import Map
-
-
-def to_saved_game_format(game, output_path=None, output_mode="a"):
-    """The package's ``diplomacy.utils.export.to_saved_game_format``: the saved game (a
-    dict), also appended as one JSON line to ``output_path`` if given."""
-    saved = game.to_saved_game()
-    if output_path:
-        import json
-
-        with open(output_path, output_mode, encoding="utf-8") as f:
-            f.write(json.dumps(saved) + "\n")
-    return saved
-
-
-def from_saved_game_format(saved_game):
-    """The package's ``diplomacy.utils.export.from_saved_game_format``."""
-    return Game.from_saved_game(saved_game)
+from . import engine, utils
+from .utils.export import from_saved_game_format, to_saved_game_format
 
 
 __all__ = ["Batch", "Game", "Map", "Power", "variants", "to_saved_game_format",
-           "from_saved_game_format", "__version__"]
+           "from_saved_game_format", "engine", "utils", "__version__"]

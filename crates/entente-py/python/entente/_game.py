@@ -8,6 +8,7 @@ name, ``get_power``, ``set_state``/``set_units``/``set_centers``, ``zobrist_hash
 ``NotImplementedError`` saying what to use instead.
 """
 
+import json
 import random as _random
 import sys as _sys
 
@@ -170,6 +171,13 @@ def _zobrist(game_map, state):
         for c in homes:
             h ^= t["homes"][t["powers"][power]][t["locs"][c[:3]]]
     return h
+
+
+def _with_hash(game_map, state):
+    """A state of the history or of a saved game given its ``zobrist_hash`` (a string, as the
+    package writes it), which the package's readers (``is_valid_saved_game``) expect."""
+    state["zobrist_hash"] = str(_zobrist(game_map, state))
+    return state
 
 
 class Power:
@@ -518,8 +526,12 @@ class Game:
         return self._g.phase_results
 
     def get_phase_history(self):
-        """The phases played: ``[{"name", "state", "orders", "results", "messages"}]``."""
-        return self._g.get_phase_history()
+        """The phases played: ``[{"name", "state", "orders", "results", "messages"}]``, each
+        state with its ``zobrist_hash`` as the package's."""
+        history = self._g.get_phase_history()
+        for phase in history:
+            _with_hash(self.map, phase["state"])
+        return history
 
     @property
     def order_history(self):
@@ -531,7 +543,7 @@ class Game:
 
     @property
     def state_history(self):
-        return {h["name"]: h["state"] for h in self._g.get_phase_history()}
+        return {h["name"]: h["state"] for h in self.get_phase_history()}
 
     # -- orders and processing ---------------------------------------------------------
     def set_orders(self, power_name, orders, expand=True, replace=True):
@@ -643,8 +655,11 @@ class Game:
     def to_saved_game(self, as_json=False, game_id=None):
         """The package's saved-game format (``to_saved_game_format``); rules include
         ``ENTENTE_RULES=...`` so that ``from_saved_game`` plays on with entente's rules."""
-        return self._g.to_saved_game(as_json=as_json,
-                                     game_id=game_id if game_id is not None else self.game_id)
+        saved = self._g.to_saved_game(as_json=False,
+                                      game_id=game_id if game_id is not None else self.game_id)
+        for phase in saved["phases"]:
+            _with_hash(self.map, phase["state"])
+        return json.dumps(saved, separators=(",", ":")) if as_json else saved
 
     @classmethod
     def from_saved_game(cls, data, strict=False, seed=None):

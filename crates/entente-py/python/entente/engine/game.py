@@ -1,0 +1,5 @@
+"""``diplomacy.engine.game``: ``entente.Game``."""
+
+from .._game import Game
+
+__all__ = ["Game"]
