@@ -810,6 +810,110 @@ def test_load_saved_games_from_disk_reads_each_line_and_does_with_a_bad_one_as_t
     assert len(path.read_text().splitlines()) == 1
 
 
+def played_both(seed, phases):
+    """The package's game and entente's (package rules) after the same random orders."""
+    rng = random.Random(seed)
+    d, g = both()
+    for _ in range(phases):
+        possible = d.get_all_possible_orders()
+        for power, locs in d.get_orderable_locations().items():
+            orders = [rng.choice(sorted(possible[loc])) for loc in locs if possible[loc]]
+            d.set_orders(power, orders)
+            g.set_orders(power, orders)
+        d.process()
+        g.process()
+    return d, g
+
+
+def test_phase_history_is_game_phase_data_as_the_package():
+    """get_phase_history gives the package's GamePhaseData (`phase.orders`), still dicts
+    (`phase["orders"]`), between the bounds the package takes (names or indices)."""
+    from entente.utils.game_phase_data import GamePhaseData
+
+    d, g = played_both(3, 8)
+    ours, theirs = g.get_phase_history(), d.get_phase_history()
+    assert [p.name for p in ours] == [p.name for p in theirs]
+    for a, b in zip(ours, theirs):
+        assert isinstance(a, GamePhaseData)
+        assert a.name == a["name"] and a.orders is a["orders"]
+        assert sorted_lists({k: v or [] for k, v in a.orders.items()}) == \
+            sorted_lists({k: v or [] for k, v in b.orders.items()}), a.name
+        assert norm(a.results) == norm(b.results), a.name
+        assert a.state["zobrist_hash"] == b.state["zobrist_hash"], a.name
+        assert set(a.to_dict()) == set(b.to_dict())
+        assert type(a.to_dict()) is dict
+        assert GamePhaseData.from_dict(a.to_dict()) == a
+        assert pickle.loads(pickle.dumps(a)) == a and copy.deepcopy(a) == a
+    for bounds in [("F1901M", None), (None, "W1901A"), (1, 3), ("S1902M", "S1902M"),
+                   (-2, None), (0, 0), (None, None)]:
+        assert [p.name for p in g.get_phase_history(*bounds)] == \
+            [p.name for p in d.get_phase_history(*bounds)], bounds
+    assert g.get_phase_from_history("W1902A") == ours[5]
+    assert g.get_phase_from_history("W1902A").name == d.get_phase_from_history("W1902A").name
+    with pytest.raises(IndexError, match="S1999M"):
+        g.get_phase_from_history("S1999M")
+
+
+def test_get_phase_data_as_the_package():
+    d, g = played_both(4, 3)
+    loc = sorted(d.get_orderable_locations("FRANCE"))[0]
+    order = sorted(d.get_all_possible_orders()[loc])[0]
+    for game in (d, g):
+        game.set_orders("FRANCE", [order])
+    ours, theirs = g.get_phase_data(), d.get_phase_data()
+    assert ours.name == theirs.name == g.get_current_phase()
+    assert ours.orders == theirs.orders  # France's order; None for the others
+    assert ours.results == {} and not theirs.results
+    assert ours.state["zobrist_hash"] == theirs.state["zobrist_hash"]
+    assert sorted_lists(ours.state["units"]) == sorted_lists(theirs.state["units"])
+
+
+def test_set_phase_data_as_the_package():
+    """A phase of the package's history (its own GamePhaseData) set on entente's game: the
+    same position, orders set, and the same next phase once processed."""
+    d, _ = played_both(5, 9)
+    for k in (2, 4, 6):
+        phase = d.get_phase_history()[k]
+        following = d.get_phase_history()[k + 1]
+        g = entente.Game(rules="package")
+        g.set_phase_data(phase)
+        assert g.get_current_phase() == phase.name
+        assert g.zobrist_hash == int(phase.state["zobrist_hash"])
+        assert sorted_lists(g.get_orders()) == \
+            sorted_lists({p: o or [] for p, o in phase.orders.items()})
+        g.process()
+        assert g.get_current_phase() == following.name
+        assert g.get_hash() == following.state["zobrist_hash"]
+        # the same from a saved game's phase dict, and from a list of one
+        h = entente.Game(rules="package")
+        h.set_phase_data([phase.to_dict()])
+        assert h.get_hash() == phase.state["zobrist_hash"]
+    with pytest.raises(NotImplementedError, match="from_saved_game"):
+        entente.Game().set_phase_data(d.get_phase_history()[:2])
+
+
+def test_get_order_status_as_the_package():
+    d, g = played_both(6, 5)
+
+    def words(results):
+        if isinstance(results, dict):
+            return {k: words(v) for k, v in results.items()}
+        if isinstance(results, tuple):
+            return (results[0], words(results[1]))
+        return sorted(str(r) for r in results)
+
+    assert words(g.get_order_status()) == words(d.get_order_status())
+    for power in d.powers:
+        assert words(g.get_order_status(power)) == words(d.get_order_status(power))
+        for unit in d.get_order_status(power):
+            assert words(g.get_order_status(unit=unit)) == \
+                words(d.get_order_status(unit=unit))
+            loc = unit[2:5]
+            assert words(g.get_order_status(loc=loc)) == words(d.get_order_status(loc=loc))
+    assert g.get_order_status(loc="XXX") == d.get_order_status(loc="XXX") == ("XXX", [])
+    assert entente.Game().get_order_status("FRANCE") == {}
+
+
 # -- every public name of the package answers ---------------------------------------------
 def answers(ours, name):
     """The name works, or raises NotImplementedError saying what to use instead."""

@@ -14,6 +14,7 @@ import sys as _sys
 
 from . import _entente
 from ._map import Map
+from .utils.game_phase_data import GamePhaseData
 
 # Package keyword arguments of Game() that change nothing here (server, press, timing).
 _IGNORED_KWARGS = {
@@ -49,7 +50,6 @@ _NOT_OFFERED = {
     "from_dict": "Game.from_saved_game() or Game.from_json()",
     "get_model": "to_saved_game()",
     "build_model": "to_saved_game()",
-    "set_phase_data": "set_state()",
     "extend_phase_history": "Game.from_saved_game()",
     "set_current_phase": "set_state({'name': ...})",
     "add_rule": "Game(rules='2000+option') (docs/rule-options.md)",
@@ -61,11 +61,8 @@ _NOT_OFFERED = {
     "does_not_wait": "nothing: no server",
     "get_latest_timestamp": "nothing: no timestamps",
     "phase_history_from_timestamp": "get_phase_history()",
-    "get_phase_data": "get_state() and get_phase_history()",
-    "get_phase_from_history": "state_history, order_history, result_history",
     "current_state": "get_state()",
     "phase_abbr": "get_current_phase()",
-    "get_order_status": "get_orders() and get_orderable_locations()",
     "orders": "get_orders() or powers[name].orders (the package fills it while processing)",
     "json": "to_saved_game(as_json=True)",
     "model": "to_saved_game()",
@@ -525,13 +522,98 @@ class Game:
         ``process``)."""
         return self._g.phase_results
 
-    def get_phase_history(self):
-        """The phases played: ``[{"name", "state", "orders", "results", "messages"}]``, each
-        state with its ``zobrist_hash`` as the package's."""
+    def get_phase_history(self, from_phase=None, to_phase=None, game_role=None):
+        """The phases played, as the package's ``GamePhaseData`` (also dicts: ``name``,
+        ``state``, ``orders``, ``results``, ``messages``), each state with its
+        ``zobrist_hash``; from ``from_phase`` to ``to_phase`` included, each a phase name
+        (``"F1901M"``) or an index in the history, the first and the last by default.
+        ``game_role`` is accepted (there are no messages to filter)."""
         history = self._g.get_phase_history()
+        if from_phase is not None or to_phase is not None:
+            names = [h["name"] for h in history]
+
+            def bound(phase):
+                if isinstance(phase, int):
+                    return names[phase]
+                return phase.upper()
+
+            low = bound(from_phase) if from_phase is not None else None
+            high = bound(to_phase) if to_phase is not None else None
+            history = [h for h in history
+                       if (low is None or self.map.compare_phases(h["name"], low) >= 0)
+                       and (high is None or self.map.compare_phases(h["name"], high) <= 0)]
+        out = []
         for phase in history:
             _with_hash(self.map, phase["state"])
-        return history
+            out.append(GamePhaseData(name=phase["name"], state=phase["state"],
+                                     orders=phase["orders"], results=phase["results"],
+                                     messages=phase["messages"]))
+        return out
+
+    def get_phase_from_history(self, short_phase_name, game_role=None):
+        """The phase of the history named ``short_phase_name`` (``GamePhaseData``)."""
+        found = self.get_phase_history(short_phase_name, short_phase_name)
+        if not found:
+            raise IndexError("no phase %s in the game's history (its phases: %s)"
+                             % (short_phase_name,
+                                ", ".join(h["name"] for h in self._g.get_phase_history())
+                                or "none yet"))
+        return found[0]
+
+    def get_phase_data(self):
+        """The current phase as the package's ``GamePhaseData``: its name, state, the orders
+        set (``None`` for a power with none: entente does not tell a power that set an empty
+        list from one that set nothing), no results yet, no messages."""
+        orders = self.get_orders()
+        return GamePhaseData(name=self.get_current_phase(), state=self.get_state(),
+                             orders={p: (orders.get(p) or None) for p in self._power_names},
+                             results={}, messages={})
+
+    def set_phase_data(self, phase_data, clear_history=True):
+        """Puts the game in a phase's position and sets its orders (the package's
+        ``GamePhaseData``, entente's, or a saved game's phase dict; or a list of one). The
+        history is always cleared: a list of several phases raises NotImplementedError (a
+        history is made by playing: ``Game.from_saved_game``)."""
+        if not phase_data:
+            return
+        if isinstance(phase_data, (list, tuple)):
+            if len(phase_data) > 1:
+                raise NotImplementedError(
+                    "entente.Game.set_phase_data takes one phase: a history of %d phases is "
+                    "made by playing it, use Game.from_saved_game" % len(phase_data))
+            phase_data = phase_data[0]
+        if isinstance(phase_data, dict):
+            state, orders = phase_data["state"], phase_data.get("orders") or {}
+        else:
+            state, orders = phase_data.state, phase_data.orders or {}
+        self.set_state(state)
+        for power_name, power_orders in orders.items():
+            if power_orders is not None:
+                self.set_orders(power_name, power_orders)
+
+    def get_order_status(self, power_name=None, unit=None, loc=None):
+        """The results of the last phase played, as the package's: of one ``unit`` (a
+        list), of the unit at ``loc`` (``(unit, list)``, ``(loc, [])`` if none), of each unit
+        a power had (a dict), or of every power's (a dict of dicts)."""
+        history = self._g.get_phase_history()
+        if unit or loc:
+            if bool(unit) == bool(loc):
+                raise ValueError("get_order_status takes a unit or a location, not both")
+            results = history[-1]["results"] if history else {}
+            if unit:
+                return list(results.get(unit, []))
+            for ordered, result in results.items():
+                if ordered[2:5] == loc[:3].upper():
+                    return ordered, list(result)
+            return loc, []
+        if power_name is not None:
+            power_name = power_name.upper()
+            if not history:
+                return {}
+            results = history[-1]["results"]
+            return {u.lstrip("*"): list(results.get(u.lstrip("*"), []))
+                    for u in history[-1]["state"]["units"].get(power_name, [])}
+        return {p: self.get_order_status(p) for p in self._power_names}
 
     @property
     def order_history(self):

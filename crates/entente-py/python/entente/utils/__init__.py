@@ -1,5 +1,6 @@
-"""The package's ``diplomacy.utils`` modules a bot imports: ``entente.utils.export``."""
+"""The package's ``diplomacy.utils`` modules a bot imports: ``entente.utils.export`` and
+``entente.utils.game_phase_data``."""
 
-from . import export
+from . import export, game_phase_data
 
-__all__ = ["export"]
+__all__ = ["export", "game_phase_data"]
