@@ -95,6 +95,11 @@ def test_map_queries_as_the_package(map_name):
     assert e.find_next_phase("F1901M", "A") == "W1901A"
     assert e.phase_abbr("SPRING 1901 MOVEMENT") == "S1901M"
     assert entente.Map(map_name) is e
+    phases = ["FORMING", "COMPLETED", "S1901M", "S1901R", "F1901M", "F1901R", "W1901A",
+              "S1902M", "W1902A", "S1901?", "F1901?", "W1901?", "FALL 1901 MOVEMENT"]
+    for a in phases:
+        for b in phases:
+            assert e.compare_phases(a, b) == d.compare_phases(a, b), (a, b)
 
 
 def test_powers_by_name():
@@ -703,6 +708,9 @@ def random_saved_game(module, seed, last_year=1904):
     return module.utils.export.to_saved_game_format(game)
 
 
+VALID_TAMPERINGS = {"one parting allowed", "press in a game with press"}
+
+
 def tamperings(saved):
     """Changed copies of a saved game, each named, that the package finds invalid (and one
     it finds valid again: a parting allowed by DIFFERENT_ADJUDICATION)."""
@@ -740,6 +748,19 @@ def tamperings(saved):
                                    "phase": s["phases"][1]["name"], "message": "hello",
                                    "time_sent": 1}]
     out["press in a no-press game"] = s
+    # press before the game began: a message of the first phase dated FORMING
+    s = copy.deepcopy(saved)
+    s["rules"] = [r for r in s["rules"] if r != "NO_PRESS"]
+    s["phases"][0]["messages"] = [{"sender": "FRANCE", "recipient": "GLOBAL",
+                                   "phase": "FORMING", "message": "hello", "time_sent": 1}]
+    out["press dated before the game"] = s
+    # press where it belongs, in a game with press: valid
+    s = copy.deepcopy(saved)
+    s["rules"] = [r for r in s["rules"] if r != "NO_PRESS"]
+    s["phases"][1]["messages"] = [{"sender": "FRANCE", "recipient": "GLOBAL",
+                                   "phase": s["phases"][1]["name"], "message": "hello",
+                                   "time_sent": 1}]
+    out["press in a game with press"] = s
     # the last phase loses a unit: one parting (the last phase is not replayed from), which
     # DIFFERENT_ADJUDICATION allows; a second parting it does not
     s = copy.deepcopy(saved)
@@ -771,17 +792,21 @@ def test_is_valid_saved_game_agrees_with_the_package(seed):
         theirs = diplomacy.utils.export.is_valid_saved_game(copy.deepcopy(tampered))
         ours = entente.utils.export.is_valid_saved_game(copy.deepcopy(tampered))
         assert ours == theirs, (what, ours, theirs)
-        assert theirs == (what == "one parting allowed"), what
+        assert theirs == (what in VALID_TAMPERINGS), what
     # A map nobody has: entente answers False (the package raises RuntimeError from its
     # set_state, "Inconsistent state map").
     unknown = copy.deepcopy(saved)
     unknown["map"] = "no_such_map"
     assert entente.utils.export.is_valid_saved_game(unknown) is False
+    # Orders for a power the map does not have: False (the package raises MapPowerException).
+    unknown = copy.deepcopy(saved)
+    unknown["phases"][0]["orders"]["NARNIA"] = ["A PAR H"]
+    assert entente.utils.export.is_valid_saved_game(unknown) is False
     ours = random_saved_game(entente, seed)
     assert entente.utils.export.is_valid_saved_game(ours)
     for what, tampered in tamperings(ours).items():
         assert entente.utils.export.is_valid_saved_game(tampered) == \
-            (what == "one parting allowed"), what
+            (what in VALID_TAMPERINGS), what
 
 
 def test_load_saved_games_from_disk_reads_each_line_and_does_with_a_bad_one_as_told(

@@ -242,9 +242,20 @@ class Map:
                 skip -= 1
 
     def compare_phases(self, phase1, phase2):
-        """-1, 0 or 1 as ``phase1`` comes before, with or after ``phase2``."""
+        """-1, 0 or 1 as ``phase1`` comes before, with or after ``phase2``. As the package:
+        ``FORMING`` comes before every phase and ``COMPLETED`` after; ``S1901?`` is the last
+        phase of that season (``S1901R``)."""
         def key(p):
-            s, y, k = _phase_parts(p)
-            return y, self._ORDER.index((s, k))
+            word = p.strip().upper()
+            if word == "FORMING":
+                return (0,)
+            if word == "COMPLETED":
+                return (2,)
+            if word.endswith("?"):
+                season = word[0]
+                last = [k for s_, k in self._ORDER if s_ == season][-1]
+                word = word[:-1] + last
+            s, y, k = _phase_parts(word)
+            return 1, y, self._ORDER.index((s, k))
         a, b = key(phase1), key(phase2)
         return (a > b) - (a < b)

@@ -105,8 +105,11 @@ def is_valid_saved_game(saved_game):
         except Exception:  # noqa: BLE001 - a state entente cannot set is not a valid one
             return False
         saved_orders = phase.get("orders") or {}
-        for power, orders in saved_orders.items():
-            game.set_orders(power, orders or [])
+        try:
+            for power, orders in saved_orders.items():
+                game.set_orders(power, orders or [])
+        except Exception:  # noqa: BLE001 - orders for a power the map lacks: not valid
+            return False
         taken = game.get_orders()
         possible = game.get_all_possible_orders()
         for power, orders in taken.items():
