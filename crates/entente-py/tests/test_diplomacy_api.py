@@ -487,6 +487,16 @@ def test_deepcopy_and_pickle():
     g.process()
     h = pickle.loads(pickle.dumps(g))
     assert h.get_state() == g.get_state()
+    # ... also after phases of every kind played from that position (the orders of each
+    # are what rebuilds it)
+    for _ in range(7):
+        for power, orders in g.random_orders().items():
+            g.set_orders(power, orders)
+        g.process()
+    assert {"M", "A"} <= {p["name"][-1] for p in g.get_phase_history()}
+    h = pickle.loads(pickle.dumps(g))
+    assert h.get_state() == g.get_state()
+    assert h.get_phase_history() == g.get_phase_history()
     for game in (g, h):
         game.set_orders("FRANCE", ["A MUN - BOH"])
         game.process()

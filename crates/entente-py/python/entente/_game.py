@@ -295,7 +295,9 @@ class Game:
     def _init(self, game_id, end_year):
         self.game_id = game_id if game_id is not None else "entente"
         self._end_year = end_year
-        self._base = None  # a set position: (state, [orders per phase since])
+        # A set position (its state), from which a copy is rebuilt: the native history
+        # starts there, and holds the orders of each phase played since.
+        self._base = None
         self.map = Map(self._g.map_name)
         self.note = ""
         self._power_names = tuple(self._g.powers)
@@ -318,7 +320,7 @@ class Game:
         if self._base is None:
             return (_restore_json, (self._g.to_json(), self.game_id, self._end_year,
                                     self._g.seed))
-        state, _ = self._base
+        state = self._base
         played = [h["orders"] for h in self._g.get_phase_history()]
         return (_restore_set, (self.map_name, self._g.rules_spec, self._g.seed,
                                self._end_year, self.game_id, state, played,
@@ -643,8 +645,6 @@ class Game:
     def process(self):
         """Adjudicates the phase and moves on (the GIL is released meanwhile)."""
         self._g.process()
-        if self._base is not None:
-            self._base[1].append(self._g.get_phase_history()[-1]["orders"])
 
     # -- setting a position ------------------------------------------------------------
     def set_state(self, state, clear_history=True):
@@ -671,7 +671,7 @@ class Game:
     def _put(self, name, units, retreats, centers, influence):
         units = {p.upper(): list(u) for p, u in units.items()}
         self._g._set_position(name, units, retreats, centers, influence)
-        self._base = (self._g.get_state(), [])
+        self._base = self._g.get_state()
 
     def set_units(self, power_name, units, reset=False):
         """Places units (``"A PAR"``, ``"*F BRE"`` dislodged) for a power, removing any unit
