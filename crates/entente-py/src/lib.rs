@@ -1104,6 +1104,19 @@ impl Inner {
     /// move or retreat; a retreat to a coast is written with the coast) before each phase of
     /// the history and now: `len(history) + 1` lists of per-power lists.
     fn influence_history(&self) -> Vec<Vec<Vec<String>>> {
+        self.influence_walk(true)
+    }
+
+    /// Each power's influence now (the last of `influence_history`, without keeping one
+    /// copy per phase: `get_state` asks for it and it cost a copy of every power's list per
+    /// phase played).
+    fn influence_now(&self) -> Vec<Vec<String>> {
+        self.influence_walk(false).pop().unwrap_or_default()
+    }
+
+    /// The influence walked through the history: before each phase and now (`every`), or
+    /// now alone.
+    fn influence_walk(&self, every: bool) -> Vec<Vec<Vec<String>>> {
         let t = &self.tables;
         let map = self.map();
         let history = self.session.game().history();
@@ -1122,7 +1135,11 @@ impl Inner {
                     .collect(),
             ),
         };
-        let mut out = vec![inf.clone(); start.min(history.len()) + 1];
+        let mut out = if every {
+            vec![inf.clone(); start.min(history.len()) + 1]
+        } else {
+            Vec::new()
+        };
         for h in history.iter().skip(start) {
             let mut gained: Vec<(PowerId, String)> = Vec::new();
             for r in h.result.orders() {
@@ -1143,7 +1160,12 @@ impl Inner {
                 }
                 inf[p.index()].push(place);
             }
-            out.push(inf.clone());
+            if every {
+                out.push(inf.clone());
+            }
+        }
+        if !every {
+            out.push(inf);
         }
         out
     }
@@ -1190,8 +1212,7 @@ impl Inner {
     /// The package's state of the current phase.
     fn state(&self) -> Value {
         let mut state = pydip::current_state(&self.session);
-        let inf = self.influence_history();
-        self.patch_state(&mut state, inf.last().map_or(&[][..], Vec::as_slice));
+        self.patch_state(&mut state, &self.influence_now());
         if self.over() {
             state["name"] = Value::from("COMPLETED");
         }
@@ -1257,7 +1278,7 @@ impl Inner {
         };
         let mut recorded = pydip::recorded_phases(self.map(), &saved).map_err(value_err)?;
         let position = recorded.remove(0).position;
-        let mut inf: Vec<Vec<String>> = match self.influence_history().pop() {
+        let mut inf: Vec<Vec<String>> = match self.influence_walk(false).pop() {
             Some(v) => v,
             None => vec![Vec::new(); self.tables.power_up.len()],
         };
