@@ -7,8 +7,8 @@ from each location's sorted possible orders) and saved in its format. Then, per 
 those same saved dicts: `from_saved_game_format` (a game rebuilt from its record; entente
 adjudicates every phase again, with the package's rules since the records name no entente
 rules) and `is_valid_saved_game` (every phase replayed from its recorded state and compared
-with the next). entente's runs are repeated `--repeat` times and the median given, with the
-ends; the package's once.
+with the next); then `get_state` on the loaded games (at their last phase). entente's
+runs are repeated `--repeat` times and the median given, with the ends; the package's once.
 
 Usage: bench_saved_games.py [--games 20] [--phases 40] [--seed 1] [--repeat 5]
 """
@@ -73,6 +73,24 @@ def main():
         print(f"{what:<24} diplomacy {n / t_theirs:>8.0f} phases/s   entente "
               f"{n / t_ours:>8.0f} phases/s (runs {n / hi:.0f}-{n / lo:.0f})   "
               f"{t_theirs / t_ours:.1f}x   same answer for {agree} of {len(saved)} games")
+    # get_state on the loaded games (their last phase, after the whole history): a bot or
+    # an environment that reads the state each phase pays it once a phase.
+    loaded = {"diplomacy": [theirs.from_saved_game_format(s) for s in saved],
+              "entente": [ours.from_saved_game_format(s) for s in saved]}
+    per_call = {}
+    for name, games in loaded.items():
+        runs = []
+        for _ in range(1 if name == "diplomacy" else args.repeat):
+            t0 = time.perf_counter()
+            for g in games:
+                for _ in range(20):
+                    g.get_state()
+            runs.append((time.perf_counter() - t0) / (20 * len(games)))
+        runs.sort()
+        per_call[name] = runs[len(runs) // 2]
+    print(f"{'get_state (last phase)':<24} diplomacy {per_call['diplomacy'] * 1e6:>8.1f} us/call"
+          f"   entente {per_call['entente'] * 1e6:>8.1f} us/call   "
+          f"{per_call['diplomacy'] / per_call['entente']:.1f}x")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

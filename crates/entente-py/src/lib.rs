@@ -1115,57 +1115,83 @@ impl Inner {
     }
 
     /// The influence walked through the history: before each phase and now (`every`), or
-    /// now alone.
+    /// now alone. Each place is held by one power, from the last gain of it on: a table of
+    /// place to (power, when gained), so a phase costs its gains, not a search of every
+    /// power's list for each (which made `get_state` grow with the game: 40 phases cost
+    /// about 100 us).
     fn influence_walk(&self, every: bool) -> Vec<Vec<Vec<String>>> {
         let t = &self.tables;
         let map = self.map();
         let history = self.session.game().history();
-        let (start, mut inf) = match &self.influence_base {
-            Some((i, v)) => (*i, v.clone()),
-            None => (
-                0,
-                map.power_ids()
-                    .map(|p| {
-                        map.power(p)
-                            .start_units
-                            .iter()
-                            .map(|&(_, l)| t.province(l).to_string())
-                            .collect()
-                    })
-                    .collect(),
-            ),
+        let powers = map.power_ids().count();
+        type Held<'a> = HashMap<&'a str, (usize, usize)>;
+        /// `place` is now `p`'s, its latest gain (`gains` counts them).
+        fn gain<'a>(held: &mut Held<'a>, gains: &mut usize, p: usize, place: &'a str) {
+            held.insert(place, (p, *gains));
+            *gains += 1;
+        }
+        let mut held: Held = HashMap::new();
+        let mut gains = 0usize;
+        let start = match &self.influence_base {
+            Some((i, lists)) => {
+                for (p, list) in lists.iter().enumerate() {
+                    for place in list {
+                        gain(&mut held, &mut gains, p, place.as_str());
+                    }
+                }
+                *i
+            }
+            None => {
+                for p in map.power_ids() {
+                    for &(_, l) in &map.power(p).start_units {
+                        gain(&mut held, &mut gains, p.index(), t.province(l));
+                    }
+                }
+                0
+            }
+        };
+        let snapshot = |held: &Held| {
+            let mut lists: Vec<Vec<(usize, &str)>> = vec![Vec::new(); powers];
+            for (&place, &(p, when)) in held {
+                if let Some(list) = lists.get_mut(p) {
+                    list.push((when, place));
+                }
+            }
+            lists
+                .into_iter()
+                .map(|mut list| {
+                    list.sort_unstable();
+                    list.into_iter().map(|(_, s)| s.to_string()).collect()
+                })
+                .collect::<Vec<Vec<String>>>()
         };
         let mut out = if every {
-            vec![inf.clone(); start.min(history.len()) + 1]
+            vec![snapshot(&held); start.min(history.len()) + 1]
         } else {
             Vec::new()
         };
         for h in history.iter().skip(start) {
-            let mut gained: Vec<(PowerId, String)> = Vec::new();
+            let movement = matches!(h.result, PhaseResult::Movement(_));
             for r in h.result.orders() {
                 if r.outcome != Outcome::Succeeded {
                     continue;
                 }
                 match r.order {
-                    Order::Move { to, .. } if matches!(h.result, PhaseResult::Movement(_)) => {
-                        gained.push((r.power, t.province(to).to_string()))
+                    Order::Move { to, .. } if movement => {
+                        gain(&mut held, &mut gains, r.power.index(), t.province(to))
                     }
-                    Order::Retreat { to, .. } => gained.push((r.power, t.loc(to).to_string())),
+                    Order::Retreat { to, .. } => {
+                        gain(&mut held, &mut gains, r.power.index(), t.loc(to))
+                    }
                     _ => {}
                 }
             }
-            for (p, place) in gained {
-                for list in inf.iter_mut() {
-                    list.retain(|x| *x != place);
-                }
-                inf[p.index()].push(place);
-            }
             if every {
-                out.push(inf.clone());
+                out.push(snapshot(&held));
             }
         }
         if !every {
-            out.push(inf);
+            out.push(snapshot(&held));
         }
         out
     }
