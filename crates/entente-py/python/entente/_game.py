@@ -149,25 +149,43 @@ _ZOBRIST = {}
 
 
 def _zobrist(game_map, state):
-    t = _zobrist_table(game_map)
+    """The package's Zobrist hash of a state: the xor of a number per unit (by power, type,
+    place, dislodged or not), per centre owned and per home centre. Each item's number is
+    worked out once per map and kept (``_ZOBRIST_ITEMS``), so a hash is a lookup per item."""
+    items = _ZOBRIST_ITEMS.get(game_map.name)
+    if items is None:
+        items = _ZOBRIST_ITEMS[game_map.name] = ({}, {}, {})
+    units, centers, homes = items
     h = 0
-    for power, units in state["units"].items():
-        p = t["powers"][power]
-        for u in units:
-            dislodged = u.startswith("*")
-            u = u.lstrip("*")
-            kind, loc = "AF".index(u[0]), t["locs"][u[2:]]
-            if dislodged:
-                h ^= t["dis_unit_type"][kind][loc] ^ t["dis_units"][p][loc]
-            else:
-                h ^= t["unit_type"][kind][loc] ^ t["units"][p][loc]
-    for power, centers in state["centers"].items():
-        for c in centers:
-            h ^= t["centers"][t["powers"][power]][t["locs"][c[:3]]]
-    for power, homes in state["homes"].items():
-        for c in homes:
-            h ^= t["homes"][t["powers"][power]][t["locs"][c[:3]]]
+    for power, held in state["units"].items():
+        for u in held:
+            x = units.get((power, u))
+            if x is None:
+                x = units[(power, u)] = _zobrist_unit(game_map, power, u)
+            h ^= x
+    for kind, table in (("centers", centers), ("homes", homes)):
+        for power, held in state[kind].items():
+            for c in held:
+                x = table.get((power, c))
+                if x is None:
+                    t = _zobrist_table(game_map)
+                    x = table[(power, c)] = t[kind][t["powers"][power]][t["locs"][c[:3]]]
+                h ^= x
     return h
+
+
+def _zobrist_unit(game_map, power, unit):
+    t = _zobrist_table(game_map)
+    p = t["powers"][power]
+    dislodged = unit.startswith("*")
+    unit = unit.lstrip("*")
+    kind, loc = "AF".index(unit[0]), t["locs"][unit[2:]]
+    if dislodged:
+        return t["dis_unit_type"][kind][loc] ^ t["dis_units"][p][loc]
+    return t["unit_type"][kind][loc] ^ t["units"][p][loc]
+
+
+_ZOBRIST_ITEMS = {}
 
 
 def _with_hash(game_map, state):
