@@ -1117,8 +1117,8 @@ impl Inner {
     /// The influence walked through the history: before each phase and now (`every`), or
     /// now alone. Each place is held by one power, from the last gain of it on: a table of
     /// place to (power, when gained), so a phase costs its gains, not a search of every
-    /// power's list for each (which made `get_state` grow with the game: 40 phases cost
-    /// about 100 us).
+    /// power's list for each (with which `get_state` grew with the game: 469-542 us a call
+    /// after 60 phases against 108-123 after one; docs/bench.md).
     fn influence_walk(&self, every: bool) -> Vec<Vec<Vec<String>>> {
         let t = &self.tables;
         let map = self.map();
