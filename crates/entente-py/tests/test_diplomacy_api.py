@@ -722,8 +722,9 @@ VALID_TAMPERINGS = {"one parting allowed", "press in a game with press"}
 
 
 def tamperings(saved):
-    """Changed copies of a saved game, each named, that the package finds invalid (and one
-    it finds valid again: a parting allowed by DIFFERENT_ADJUDICATION)."""
+    """Changed copies of a saved game, each named: the package finds each invalid but those
+    of VALID_TAMPERINGS (a parting DIFFERENT_ADJUDICATION allows, press in a game with
+    press)."""
     out = {}
     s = copy.deepcopy(saved)
     s["id"] = ""
