@@ -501,6 +501,22 @@ fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
     })
 }
 
+/// A phase's name as the package writes it (four-digit years: `S0001M`); a name that is
+/// not a phase stays as it is.
+fn py_phase_name(name: &str) -> String {
+    Phase::parse(name).map_or_else(|| name.to_string(), py_phase)
+}
+
+/// The builds a power is due as the package counts them: no more than it has sites to build
+/// in (disbands, negative, as they are).
+fn builds_as_the_package(count: i64, sites: usize) -> i64 {
+    if count > 0 {
+        count.min(sites as i64)
+    } else {
+        count
+    }
+}
+
 /// Text or a JSON-able Python object (dict) as JSON text.
 fn json_text(data: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = data.extract::<String>() {
@@ -580,6 +596,10 @@ struct Inner {
     /// Each power's influence at a point of the history (`set_state` sets it); from the
     /// start units when `None`.
     influence_base: Option<(usize, Vec<Vec<String>>)>,
+    /// The game's rulebook as `parse_rules` reads it back (`rules_spec`), worked out once:
+    /// the rules never change during a game, and working it out (a search over the rule
+    /// options) had been a third of `get_state`'s time.
+    rules_spec: String,
 }
 
 /// A phase's possible orders as vocabulary ids ([`Inner::possible_ids`]): by location, in
@@ -815,7 +835,9 @@ impl PyGame {
 impl Inner {
     fn wrap(session: Session, seed: u64) -> PyResult<Inner> {
         let tables = Tables::of(&session.variant().name)?;
+        let rules_spec = rules_spec(session.game().rules());
         Ok(Inner {
+            rules_spec,
             legal: tables.legal.clone(),
             tables,
             session,
@@ -1201,24 +1223,93 @@ impl Inner {
     fn patch_state(&self, state: &mut Value, influence: &[Vec<String>]) {
         let t = &self.tables;
         if let Some(name) = state["name"].as_str() {
-            if let Some(ph) = Phase::parse(name) {
-                state["name"] = Value::from(py_phase(ph));
-            }
+            state["name"] = Value::from(py_phase_name(name));
         }
         for (i, list) in influence.iter().enumerate() {
             state["influence"][&t.power_up[i]] = Value::from(list.clone());
         }
         if let Some(builds) = state["builds"].as_object_mut() {
             for b in builds.values_mut() {
-                let sites = b["homes"].as_array().map_or(0, Vec::len) as i64;
+                let sites = b["homes"].as_array().map_or(0, Vec::len);
                 if let Some(count) = b["count"].as_i64() {
-                    if count > 0 {
-                        b["count"] = Value::from(count.min(sites));
-                    }
+                    b["count"] = Value::from(builds_as_the_package(count, sites));
                 }
             }
         }
         state["rules"] = Value::from(self.py_rules());
+    }
+
+    /// The package's state of the current phase as a Python dict (what `get_state` gives),
+    /// built from `pydip`'s parts without going through JSON (a JSON value and its
+    /// conversion were most of `get_state`'s time). The same keys, in the same (sorted)
+    /// order, as `state()` had.
+    fn state_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let parts = pydip::current_state_parts(&self.session);
+        let influence = self.influence_now();
+        let name = if self.over() {
+            "COMPLETED".to_string()
+        } else {
+            py_phase_name(&parts.name)
+        };
+        // Per-power dicts keyed in name order (as the JSON object's keys were).
+        let mut order: Vec<usize> = (0..parts.powers.len()).collect();
+        order.sort_by(|&a, &b| parts.powers[a].name.cmp(&parts.powers[b].name));
+        let per = |f: &dyn Fn(usize) -> PyResult<Bound<'py, PyAny>>| -> PyResult<_> {
+            let d = PyDict::new(py);
+            for &i in &order {
+                d.set_item(&parts.powers[i].name, f(i)?)?;
+            }
+            Ok(d)
+        };
+        let list = |v: &[String]| PyList::new(py, v).map(Bound::into_any);
+        let state = PyDict::new(py);
+        state.set_item(
+            "builds",
+            per(&|i| {
+                let p = &parts.powers[i];
+                let b = PyDict::new(py);
+                b.set_item(
+                    "count",
+                    builds_as_the_package(i64::from(p.build_count), p.build_sites.len()),
+                )?;
+                b.set_item("homes", list(&p.build_sites)?)?;
+                Ok(b.into_any())
+            })?,
+        )?;
+        state.set_item("centers", per(&|i| list(&parts.powers[i].centers))?)?;
+        state.set_item(
+            "civil_disorder",
+            per(&|i| {
+                Ok(i32::from(parts.powers[i].civil_disorder)
+                    .into_pyobject(py)?
+                    .into_any())
+            })?,
+        )?;
+        state.set_item("game_id", "entente")?;
+        state.set_item("homes", per(&|i| list(&parts.powers[i].homes))?)?;
+        state.set_item(
+            "influence",
+            per(&|i| list(influence.get(i).map_or(&[][..], Vec::as_slice)))?,
+        )?;
+        state.set_item("map", &self.session.variant().name)?;
+        state.set_item("name", name)?;
+        state.set_item("note", "")?;
+        state.set_item(
+            "retreats",
+            per(&|i| {
+                let mut r: Vec<&(String, Vec<String>)> = parts.powers[i].retreats.iter().collect();
+                r.sort_by(|a, b| a.0.cmp(&b.0));
+                let d = PyDict::new(py);
+                for (unit, to) in r {
+                    d.set_item(unit, list(to)?)?;
+                }
+                Ok(d.into_any())
+            })?,
+        )?;
+        state.set_item("rules", self.py_rules())?;
+        state.set_item("timestamp", 0)?;
+        state.set_item("units", per(&|i| list(&parts.powers[i].units))?)?;
+        Ok(state)
     }
 
     /// The package's rule flags for this game, with entente's rules.
@@ -1228,21 +1319,8 @@ impl Inner {
             rules.push("NO_PRESS".to_string());
         }
         rules.push("POWER_CHOICE".to_string());
-        rules.push(format!(
-            "{RULES_FLAG}{}",
-            rules_spec(self.session.game().rules())
-        ));
+        rules.push(format!("{RULES_FLAG}{}", self.rules_spec));
         rules
-    }
-
-    /// The package's state of the current phase.
-    fn state(&self) -> Value {
-        let mut state = pydip::current_state(&self.session);
-        self.patch_state(&mut state, &self.influence_now());
-        if self.over() {
-            state["name"] = Value::from("COMPLETED");
-        }
-        state
     }
 
     /// The game in the package's saved-game format.
@@ -1817,7 +1895,7 @@ impl PyGame {
     /// `"2000+retreat-to-convoy-origin"`.
     #[getter]
     fn rules_spec(&self, py: Python<'_>) -> String {
-        rules_spec(self.lock(py).session.game().rules())
+        self.lock(py).rules_spec.clone()
     }
 
     /// The package's rule flags: `["NO_PRESS", "POWER_CHOICE", "ENTENTE_RULES=2000"]`.
@@ -1976,9 +2054,8 @@ impl PyGame {
     /// The current state as the package's `get_state()`: `name`, `units`, `retreats`
     /// (`{"AUSTRIA": {"A VIE": ["BOH", ...]}}`), `centers`, `homes`, `influence`,
     /// `civil_disorder`, `builds`, ...
-    fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let state = self.lock(py).state();
-        to_py(py, &state)
+    fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.lock(py).state_dict(py)
     }
 
     /// Every legal order of the phase by location, as the package's method: every location

@@ -519,6 +519,99 @@ fn py_result(o: &Outcome) -> Vec<&'static str> {
     }
 }
 
+/// A state in the package's form, before it is written: each power's (in the map's order)
+/// units (`*` for dislodged ones), retreats, centres, homes, civil disorder and builds.
+/// `py_state` writes it as the package's JSON; a front end may build its own objects from
+/// it (entente-py builds Python dicts without going through JSON).
+pub struct PyState {
+    /// The phase, as entente writes it (`S1901M`).
+    pub name: String,
+    pub powers: Vec<PyPowerState>,
+}
+
+/// One power's part of a [`PyState`].
+pub struct PyPowerState {
+    /// Upper case, as the package names powers.
+    pub name: String,
+    pub units: Vec<String>,
+    /// Each dislodged unit (without its `*`) and where it may retreat.
+    pub retreats: Vec<(String, Vec<String>)>,
+    pub centers: Vec<String>,
+    pub homes: Vec<String>,
+    pub civil_disorder: bool,
+    /// Builds (positive) or disbands (negative) due in an adjustment phase, else 0.
+    pub build_count: i32,
+    /// The free home centres it may build in (when builds are due).
+    pub build_sites: Vec<String>,
+}
+
+/// The state of a position (see [`PyState`]).
+pub fn py_state_parts(
+    s: &Session,
+    name: &str,
+    pos: &Position,
+    kind: PhaseKind,
+    ctx: &PhaseContext,
+) -> PyState {
+    let map = s.map();
+    let powers = map
+        .power_ids()
+        .map(|p| {
+            let mut units: Vec<String> = pos
+                .units_of(p)
+                .map(|u| format!("{} {}", u.ty.letter(), up(map.loc_abbr(u.loc))))
+                .collect();
+            let mut retreats = Vec::new();
+            for (_, d) in pos.dislodged().filter(|(_, d)| d.unit.power == p) {
+                let u = format!("{} {}", d.unit.ty.letter(), up(map.loc_abbr(d.unit.loc)));
+                units.push(format!("*{u}"));
+                let opts: Vec<String> = d
+                    .retreats
+                    .iter()
+                    .map(|l| up(map.loc_abbr(Loc(l))))
+                    .collect();
+                retreats.push((u, opts));
+            }
+            let centers = map
+                .province_ids()
+                .filter(|&c| map.is_centre(c) && pos.owner(c) == Some(p))
+                .map(|c| up(map.province(c).abbr.clone()))
+                .collect();
+            let homes = map
+                .power(p)
+                .home_centres
+                .iter()
+                .map(|&c| up(map.province(c).abbr.clone()))
+                .collect();
+            let (build_count, build_sites) = if kind == PhaseKind::Adjustment {
+                let due = adjustment_due(map, pos, p);
+                let sites: Vec<String> = map
+                    .build_centres(p)
+                    .filter(|&c| due > 0 && pos.owner(c) == Some(p) && pos.unit_at(c).is_none())
+                    .map(|c| up(map.province(c).abbr.clone()))
+                    .collect();
+                (due, sites)
+            } else {
+                (0, Vec::new())
+            };
+            PyPowerState {
+                name: up(map.power(p).name.clone()),
+                units,
+                retreats,
+                centers,
+                homes,
+                civil_disorder: ctx.civil_disorder.contains(&p),
+                build_count,
+                build_sites,
+            }
+        })
+        .collect();
+    PyState {
+        name: name.to_string(),
+        powers,
+    }
+}
+
 fn py_state(
     s: &Session,
     name: &str,
@@ -527,66 +620,34 @@ fn py_state(
     ctx: &PhaseContext,
     rules: &[String],
 ) -> Value {
-    let map = s.map();
+    let parts = py_state_parts(s, name, pos, kind, ctx);
     let mut units = serde_json::Map::new();
     let mut retreats = serde_json::Map::new();
     let mut centers = serde_json::Map::new();
     let mut homes = serde_json::Map::new();
     let mut cd = serde_json::Map::new();
     let mut builds = serde_json::Map::new();
-    for p in map.power_ids() {
-        let key = up(map.power(p).name.clone());
-        let mut list: Vec<String> = pos
-            .units_of(p)
-            .map(|u| format!("{} {}", u.ty.letter(), up(map.loc_abbr(u.loc))))
+    for p in parts.powers {
+        let key = p.name;
+        units.insert(key.clone(), json!(p.units));
+        let r: serde_json::Map<String, Value> = p
+            .retreats
+            .into_iter()
+            .map(|(u, opts)| (u, json!(opts)))
             .collect();
-        let mut r = serde_json::Map::new();
-        for (_, d) in pos.dislodged().filter(|(_, d)| d.unit.power == p) {
-            let u = format!("{} {}", d.unit.ty.letter(), up(map.loc_abbr(d.unit.loc)));
-            list.push(format!("*{u}"));
-            let opts: Vec<String> = d
-                .retreats
-                .iter()
-                .map(|l| up(map.loc_abbr(Loc(l))))
-                .collect();
-            r.insert(u, json!(opts));
-        }
-        units.insert(key.clone(), json!(list));
         retreats.insert(key.clone(), Value::Object(r));
-        let owned: Vec<String> = map
-            .province_ids()
-            .filter(|&c| map.is_centre(c) && pos.owner(c) == Some(p))
-            .map(|c| up(map.province(c).abbr.clone()))
-            .collect();
-        centers.insert(key.clone(), json!(owned));
-        let h: Vec<String> = map
-            .power(p)
-            .home_centres
-            .iter()
-            .map(|&c| up(map.province(c).abbr.clone()))
-            .collect();
-        homes.insert(key.clone(), json!(h));
-        cd.insert(
-            key.clone(),
-            json!(i32::from(ctx.civil_disorder.contains(&p))),
+        centers.insert(key.clone(), json!(p.centers));
+        homes.insert(key.clone(), json!(p.homes));
+        cd.insert(key.clone(), json!(i32::from(p.civil_disorder)));
+        builds.insert(
+            key,
+            json!({ "count": p.build_count, "homes": p.build_sites }),
         );
-        let (count, sites) = if kind == PhaseKind::Adjustment {
-            let due = adjustment_due(map, pos, p);
-            let sites: Vec<String> = map
-                .build_centres(p)
-                .filter(|&c| due > 0 && pos.owner(c) == Some(p) && pos.unit_at(c).is_none())
-                .map(|c| up(map.province(c).abbr.clone()))
-                .collect();
-            (due, sites)
-        } else {
-            (0, Vec::new())
-        };
-        builds.insert(key, json!({ "count": count, "homes": sites }));
     }
     json!({
         "timestamp": 0,
         "note": "",
-        "name": name,
+        "name": parts.name,
         "units": units,
         "retreats": retreats,
         "centers": centers.clone(),
@@ -607,6 +668,19 @@ fn py_rules(s: &Session) -> Vec<String> {
     } else {
         Vec::new()
     }
+}
+
+/// The package's state of the session's current phase, before it is written (see
+/// [`py_state_parts`]).
+pub fn current_state_parts(s: &Session) -> PyState {
+    let g = s.game();
+    py_state_parts(
+        s,
+        &g.phase().code(),
+        g.position(),
+        g.phase().kind,
+        &s.context(),
+    )
 }
 
 /// The current phase's state as the package's `Game.get_state()` gives it (the `state` of
