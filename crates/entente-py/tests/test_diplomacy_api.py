@@ -395,10 +395,7 @@ def test_set_orders_as_the_package_on_random_texts(map_name):
                 (d.get_current_phase(), power, given)
             d.clear_orders(power)
             g.clear_orders(power)
-        for power, locs in d.get_orderable_locations().items():
-            orders = [rng.choice(sorted(possible[loc])) for loc in locs if possible[loc]]
-            d.set_orders(power, orders)
-            g.set_orders(power, orders)
+        set_same_random_orders(d, g, rng, possible)
         d.process()
         g.process()
 
@@ -851,14 +848,19 @@ def played_both(seed, phases):
     rng = random.Random(seed)
     d, g = both()
     for _ in range(phases):
-        possible = d.get_all_possible_orders()
-        for power, locs in d.get_orderable_locations().items():
-            orders = [rng.choice(sorted(possible[loc])) for loc in locs if possible[loc]]
-            d.set_orders(power, orders)
-            g.set_orders(power, orders)
+        set_same_random_orders(d, g, rng, d.get_all_possible_orders())
         d.process()
         g.process()
     return d, g
+
+
+def set_same_random_orders(d, g, rng, possible):
+    """Each power's orders drawn from its locations' sorted possible orders (`possible`, the
+    package's), set in both games."""
+    for power, locs in d.get_orderable_locations().items():
+        orders = [rng.choice(sorted(possible[loc])) for loc in locs if possible[loc]]
+        d.set_orders(power, orders)
+        g.set_orders(power, orders)
 
 
 def test_phase_history_is_game_phase_data_as_the_package():
