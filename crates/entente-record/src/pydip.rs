@@ -683,21 +683,6 @@ pub fn current_state_parts(s: &Session) -> PyState {
     )
 }
 
-/// The current phase's state as the package's `Game.get_state()` gives it (the `state` of
-/// the saved game's last phase).
-pub fn current_state(s: &Session) -> Value {
-    let g = s.game();
-    let code = g.phase().code();
-    py_state(
-        s,
-        &code,
-        g.position(),
-        g.phase().kind,
-        &s.context(),
-        &py_rules(s),
-    )
-}
-
 /// The press in the package's messages, by the phase each was sent in: one message per
 /// recipient (`GLOBAL` for all), `time_sent` in microseconds since 1970, strictly increasing
 /// over the game as the package keys messages by it (a message without a time, from a
