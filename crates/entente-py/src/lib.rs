@@ -1133,6 +1133,7 @@ impl Inner {
     /// copy per phase: `get_state` asks for it and it cost a copy of every power's list per
     /// phase played).
     fn influence_now(&self) -> Vec<Vec<String>> {
+        // The walk without `every` gives exactly one: now, a list per power.
         self.influence_walk(false).pop().unwrap_or_default()
     }
 
@@ -1382,10 +1383,7 @@ impl Inner {
         };
         let mut recorded = pydip::recorded_phases(self.map(), &saved).map_err(value_err)?;
         let position = recorded.remove(0).position;
-        let mut inf: Vec<Vec<String>> = match self.influence_walk(false).pop() {
-            Some(v) => v,
-            None => vec![Vec::new(); self.tables.power_up.len()],
-        };
+        let mut inf = self.influence_now();
         if let Some(given) = influence {
             for (name, list) in given {
                 let p = self.power_id(&name)?;
