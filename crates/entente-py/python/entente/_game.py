@@ -626,14 +626,17 @@ class Game:
                 if ordered[2:5] == loc[:3].upper():
                     return ordered, list(result)
             return loc, []
-        if power_name is not None:
-            power_name = power_name.upper()
+        def of_power(name):
             if not history:
                 return {}
             results = history[-1]["results"]
             return {u.lstrip("*"): list(results.get(u.lstrip("*"), []))
-                    for u in history[-1]["state"]["units"].get(power_name, [])}
-        return {p: self.get_order_status(p) for p in self._power_names}
+                    for u in history[-1]["state"]["units"].get(name, [])}
+
+        if power_name is not None:
+            return of_power(power_name.upper())
+        # every power's from the one history read above
+        return {p: of_power(p) for p in self._power_names}
 
     @property
     def order_history(self):
