@@ -25,26 +25,40 @@ use toml::Spanned;
 
 type Result<T, E = VariantError> = std::result::Result<T, E>;
 
-/// The 1-based line of a byte offset into the file.
+/// The most `[[strait]]` entries of a variant (Imperial has one).
+pub const MAX_STRAITS: usize = 256;
+
+/// The 1-based line of a byte offset into the file (any offset: counted in bytes, so one
+/// inside a character does not panic).
 pub(crate) fn line_of(src: &str, offset: usize) -> usize {
-    src[..offset.min(src.len())]
-        .bytes()
-        .filter(|&b| b == b'\n')
+    src.as_bytes()[..offset.min(src.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
         .count()
         + 1
 }
 
-fn err_at<T>(src: &str, s: &Spanned<T>, message: impl Into<String>) -> VariantError {
-    VariantError {
-        line: Some(line_of(src, s.span().start)),
-        message: message.into(),
-    }
+/// Where the text's lines start, to name the line of a byte offset without counting the
+/// newlines before it again each time (a file may have tens of thousands of warnings).
+struct Lines {
+    /// Byte offsets after each `\n`.
+    starts: Vec<usize>,
 }
 
-fn warn_at<T>(src: &str, s: &Spanned<T>, message: impl Into<String>) -> VariantWarning {
-    VariantWarning {
-        line: Some(line_of(src, s.span().start)),
-        message: message.into(),
+impl Lines {
+    fn new(src: &str) -> Lines {
+        let starts = src
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b == b'\n')
+            .map(|(i, _)| i + 1)
+            .collect();
+        Lines { starts }
+    }
+
+    /// As [`line_of`].
+    fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset) + 1
     }
 }
 
@@ -69,7 +83,7 @@ pub(crate) fn compile(
     warnings: &mut Vec<VariantWarning>,
 ) -> Result<Map> {
     let mut c = Compiler {
-        src,
+        lines: Lines::new(src),
         file: &file,
         warnings,
         provinces: Vec::new(),
@@ -133,7 +147,8 @@ pub(crate) fn compile(
 
 /// The file being compiled and what the steps so far have made of it.
 struct Compiler<'a> {
-    src: &'a str,
+    /// Where the file's lines start.
+    lines: Lines,
     file: &'a VariantFile,
     warnings: &'a mut Vec<VariantWarning>,
     /// Filled by [`Compiler::read_provinces`] (their coasts by [`Compiler::read_coasts`]).
@@ -167,11 +182,17 @@ struct Powers {
 
 impl<'a> Compiler<'a> {
     fn err_at<T>(&self, s: &Spanned<T>, message: impl Into<String>) -> VariantError {
-        err_at(self.src, s, message)
+        VariantError {
+            line: Some(self.lines.line_of(s.span().start)),
+            message: message.into(),
+        }
     }
 
     fn warn_at<T>(&mut self, s: &Spanned<T>, message: impl Into<String>) {
-        let w = warn_at(self.src, s, message);
+        let w = VariantWarning {
+            line: Some(self.lines.line_of(s.span().start)),
+            message: message.into(),
+        };
         self.warnings.push(w);
     }
 
@@ -756,7 +777,13 @@ impl<'a> Compiler<'a> {
     /// power's letter as a name, where no name took it.
     fn read_powers(&mut self) -> Result<Powers> {
         let file = self.file;
-        if file.powers.is_empty() || file.powers.len() > 64 {
+        if file.powers.len() > 64 {
+            return Err(self.err_at(
+                &file.powers[64].name,
+                "a variant has at most 64 [[power]] entries; this is the 65th",
+            ));
+        }
+        if file.powers.is_empty() {
             return Err(err("a variant needs between 1 and 64 [[power]] entries"));
         }
         let mut out = Powers {
@@ -862,7 +889,7 @@ impl<'a> Compiler<'a> {
         {
             let at = pe.letter.as_ref().map_or(pe.name.span(), |l| l.span());
             return Err(VariantError {
-                line: Some(line_of(self.src, at.start)),
+                line: Some(self.lines.line_of(at.start)),
                 message: format!(
                     "{name} and {} both have the letter '{letter}' (set `letter` to tell them apart)",
                     other.name
@@ -967,6 +994,12 @@ impl<'a> Compiler<'a> {
     /// `[[strait]]`: two fleet locations that do not border otherwise, and a supply centre
     /// whose owner's fleets may cross.
     fn read_straits(&self, fleet: &[LocSet], centres: &LocSet) -> Result<Vec<Strait>> {
+        if let Some(e) = self.file.straits.get(MAX_STRAITS) {
+            return Err(self.err_at(
+                &e.between,
+                format!("at most {MAX_STRAITS} [[strait]] entries (the judge looks through them for each fleet move)"),
+            ));
+        }
         let mut out = Vec::new();
         for e in &self.file.straits {
             let ends = e.between.get_ref();

@@ -3,7 +3,7 @@
 
 use crate::{Loc, LocSet, Map, ProvinceId};
 
-/// All-pairs distances in moves (`u8::MAX` = unreachable) over two graphs: any unit over land
+/// All-pairs distances in moves (`u8::MAX` = unreachable, [`MAX_DISTANCE`] = that many or more) over two graphs: any unit over land
 /// and sea (armies "including convoys", 2023: both unit types), and fleets by sea only.
 ///
 /// [`Map::distances`] computes them once per map.
@@ -50,13 +50,20 @@ impl std::fmt::Debug for Distances {
     }
 }
 
+/// The most moves a distance says: a province farther away (a map may be a chain of 512
+/// provinces) is at this distance, never at `u8::MAX`, which means unreachable.
+pub const MAX_DISTANCE: u8 = u8::MAX - 1;
+
 fn bfs_all(adj: &[LocSet]) -> Vec<u8> {
     let n = adj.len();
     let mut out = vec![u8::MAX; n * n];
     let mut queue = Vec::with_capacity(n);
+    let mut seen = vec![false; n];
     for s in 0..n {
         let row = &mut out[s * n..(s + 1) * n];
+        seen.fill(false);
         row[s] = 0;
+        seen[s] = true;
         queue.clear();
         queue.push(s);
         let mut head = 0;
@@ -65,8 +72,9 @@ fn bfs_all(adj: &[LocSet]) -> Vec<u8> {
             head += 1;
             for q in adj[p].iter() {
                 let q = q as usize;
-                if row[q] == u8::MAX {
-                    row[q] = row[p].saturating_add(1);
+                if !seen[q] {
+                    seen[q] = true;
+                    row[q] = row[p].saturating_add(1).min(MAX_DISTANCE);
                     queue.push(q);
                 }
             }

@@ -21,10 +21,11 @@ pub use bitset::{LocBits, LocSet, Members, LOCSET_WORDS, NARROW_WORDS};
 pub use builtin::{
     builtin_variant, builtin_variant_names, find_builtin_variant, BuiltinVariant, BUILTIN_VARIANTS,
 };
-pub use distance::Distances;
+pub use compile::MAX_STRAITS;
+pub use distance::{Distances, MAX_DISTANCE};
 pub use error::{VariantError, VariantWarning};
 pub use ids::{Loc, PowerId, ProvinceId, UnitType, MAX_LOCATIONS};
-pub use load::{load_variant, LoadError, Variant};
+pub use load::{load_variant, LoadError, Variant, VARIANT_FILE_LIMIT};
 pub use map::{
     LocInfo, Map, Power, Province, ProvinceKind, Strait, ANY_HOME, ESCALATION, OWN_HOME,
 };
