@@ -287,10 +287,55 @@ fn parse_expect(line: usize, text: &str) -> Result<Vec<Expect>, ScenarioError> {
     Ok(out)
 }
 
+/// The most bytes of scenario text read (the biggest case file of the repository, the 2000
+/// rulebook's Czech examples, is 36 KB; the whole DATC 100 KB).
+pub const MAX_SCENARIO_BYTES: usize = 16 << 20;
+/// The most cases in one text (the DATC has about 160).
+pub const MAX_CASES: usize = 10_000;
+/// The most phases in one case.
+pub const MAX_PHASES: usize = 1_000;
+/// The most `option:` lines in one case (the file's included).
+pub const MAX_OPTIONS: usize = 64;
+/// The most `impassable:` names in one case (the file's included): a map's locations.
+pub const MAX_IMPASSABLE: usize = entente_map::MAX_LOCATIONS;
+/// The most `neutral:` names in one case (the file's included): a map's powers.
+pub const MAX_NEUTRAL: usize = 64;
+
+/// Refuses a list of a case's settings grown over `max` at line `ln`.
+fn check_count(ln: usize, len: usize, max: usize, what: &str) -> Result<(), ScenarioError> {
+    if len > max {
+        return err(
+            ln,
+            format!("at most {max} {what} in a case (the file's included)"),
+        );
+    }
+    Ok(())
+}
+
 /// Parses a scenario file. A file without `case` lines is one case (id "1"). In a file
 /// with `case` lines, the settings written before the first one (`variant:`, `rules:`,
 /// `option:`) are the file's: every case starts from them. A byte-order mark is ignored.
+///
+/// Bounded before it costs anything: at most [`MAX_SCENARIO_BYTES`] of text,
+/// [`MAX_CASES`] cases, [`MAX_PHASES`] phases a case, [`MAX_OPTIONS`] options,
+/// [`MAX_IMPASSABLE`] impassable and [`MAX_NEUTRAL`] neutral names a case; the error names
+/// the line that goes over.
 pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
+    if text.len() > MAX_SCENARIO_BYTES {
+        let line = text.as_bytes()[..MAX_SCENARIO_BYTES]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        return err(
+            line,
+            format!(
+                "the scenario text goes over {} MiB here ({} bytes in all)",
+                MAX_SCENARIO_BYTES >> 20,
+                text.len()
+            ),
+        );
+    }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut cases: Vec<Case> = Vec::new();
     let mut section = Section::None;
@@ -331,6 +376,9 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
                 defaults = cases.pop().expect("one case");
             }
             implicit = false;
+            if cases.len() == MAX_CASES {
+                return err(ln, format!("at most {MAX_CASES} cases in one text"));
+            }
             let rest = rest.trim();
             let (id, title) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
             cases.push(new_case(&defaults, id, title.trim(), ln));
@@ -375,18 +423,26 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
                 );
             }
             case.options.push(name);
+            check_count(ln, case.options.len(), MAX_OPTIONS, "'option:' lines")?;
             continue;
         }
         if let Some(v) = keyword("impassable:") {
             let names = v.split([',', ' ']).filter(|w| !w.trim().is_empty());
             case.impassable
                 .extend(names.map(|n| (ln, n.trim().to_string())));
+            check_count(
+                ln,
+                case.impassable.len(),
+                MAX_IMPASSABLE,
+                "impassable names",
+            )?;
             continue;
         }
         if let Some(v) = keyword("neutral:") {
             let names = v.split(',').filter(|w| !w.trim().is_empty());
             case.neutral
                 .extend(names.map(|n| (ln, n.trim().to_string())));
+            check_count(ln, case.neutral.len(), MAX_NEUTRAL, "neutral powers")?;
             continue;
         }
         if let Some(v) = keyword("units:") {
@@ -415,6 +471,9 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Case>, ScenarioError> {
         }
         if let Some(v) = keyword("phase:") {
             let (season, year, kind) = parse_phase(ln, &v)?;
+            if case.phases.len() == MAX_PHASES {
+                return err(ln, format!("at most {MAX_PHASES} phases in a case"));
+            }
             case.phases.push(PhaseBlock {
                 line: ln,
                 season,
