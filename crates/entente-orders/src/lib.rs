@@ -14,6 +14,7 @@ mod suggest;
 pub use format::format_order;
 pub use model::{Order, Target, UnitRef};
 pub use parse::{parse_order, parse_order_general, ParseError, ParseReason, Wanted};
+pub use suggest::with_suggestion_limit;
 
 /// The fast path alone: `Some` only for what it reads, exactly as [`parse_order_general`] would
 /// (for tests and benchmarks).

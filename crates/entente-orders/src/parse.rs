@@ -57,7 +57,7 @@
 
 use crate::keywords::{self, coast_code, List, WordInfo};
 use crate::model::{Order, Target, UnitRef};
-use crate::suggest::{did_you_mean, nearest_names};
+use crate::suggest::{did_you_mean, may_suggest, nearest_names};
 use entente_map::{normalize_name, Loc, Map, PowerId, ProvinceId, UnitType};
 
 /// Why a text is not an order, and where: `position` is the position of a character in the
@@ -754,7 +754,10 @@ impl Parser<'_> {
         let (offset, mut reason) = self.best.take().unwrap_or((0, ParseReason::NotAnOrder));
         if let Some((name, powers)) = self.unknown.take() {
             if let ParseReason::UnknownProvince { nearest, .. } = &mut reason {
-                *nearest = nearest_names(self.map, &name, powers);
+                // Within the thread's budget, if one was set (`with_suggestion_limit`).
+                if may_suggest() {
+                    *nearest = nearest_names(self.map, &name, powers);
+                }
             }
         }
         Err(ParseError::new(offset + 1, reason))
