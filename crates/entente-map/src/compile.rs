@@ -43,6 +43,7 @@ pub(crate) fn line_of(src: &str, offset: usize) -> usize {
 struct Lines {
     /// Byte offsets after each `\n`.
     starts: Vec<usize>,
+    last: usize,
 }
 
 impl Lines {
@@ -53,20 +54,20 @@ impl Lines {
             .filter(|&(_, b)| b == b'\n')
             .map(|(i, _)| i + 1)
             .collect();
-        Lines { starts }
+        Lines {
+            starts,
+            last: src.lines().count().max(1),
+        }
     }
 
     /// As [`line_of`].
     fn line_of(&self, offset: usize) -> usize {
         self.starts.partition_point(|&s| s <= offset) + 1
     }
-}
 
-/// An error without a line.
-fn err(message: impl Into<String>) -> VariantError {
-    VariantError {
-        line: None,
-        message: message.into(),
+    /// The last line.
+    fn last(&self) -> usize {
+        self.last
     }
 }
 
@@ -188,6 +189,14 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// An error about what the file lacks: named at its last line, where it would go.
+    fn err_at_end(&self, message: impl Into<String>) -> VariantError {
+        VariantError {
+            line: Some(self.lines.last()),
+            message: message.into(),
+        }
+    }
+
     fn warn_at<T>(&mut self, s: &Spanned<T>, message: impl Into<String>) {
         let w = VariantWarning {
             line: Some(self.lines.line_of(s.span().start)),
@@ -249,7 +258,7 @@ impl<'a> Compiler<'a> {
             }
         }
         if self.file.provinces.is_empty() {
-            return Err(err("the variant has no [[province]] entries"));
+            return Err(self.err_at_end("the variant has no [[province]] entries"));
         }
         let year = &self.file.variant.start_year;
         if !(-100_000..=100_000).contains(year.get_ref()) {
@@ -784,7 +793,7 @@ impl<'a> Compiler<'a> {
             ));
         }
         if file.powers.is_empty() {
-            return Err(err("a variant needs between 1 and 64 [[power]] entries"));
+            return Err(self.err_at_end("the variant has no [[power]] entries"));
         }
         let mut out = Powers {
             powers: Vec::with_capacity(file.powers.len()),

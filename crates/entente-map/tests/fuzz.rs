@@ -229,3 +229,20 @@ fn more_straits_than_the_limit_are_refused_at_the_line_of_the_first_too_many() {
         .map(|(i, _)| i + 1);
     assert_eq!(e.line, nth, "{e}");
 }
+
+/// A file without provinces or without powers: the error named no line; now the last one,
+/// where they would go (every error of the loader names a line).
+#[test]
+fn a_variant_without_provinces_or_powers_names_its_last_line() {
+    let e = Map::from_toml("[variant]\nname = \"X\"\nstart_year = 1\nvictory_centres = 1\n")
+        .unwrap_err();
+    assert!(e.message.contains("no [[province]]"), "{e}");
+    assert_eq!(e.line, Some(4), "{e}");
+    let chain = fuzz_checks::chain_variant(3, 1);
+    let start = chain.find("\n[[power]]").unwrap();
+    let end = chain.find("\n[[province]]").unwrap();
+    let text = format!("{}{}", &chain[..start], &chain[end..]);
+    let e = Map::from_toml(&text).unwrap_err();
+    assert!(e.message.contains("no [[power]]"), "{e}");
+    assert_eq!(e.line, Some(text.lines().count()), "{e}");
+}

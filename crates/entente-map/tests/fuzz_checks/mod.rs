@@ -9,16 +9,16 @@ fn lines_of(text: &str) -> usize {
     text.lines().count() + 1
 }
 
-/// A variant file's text loaded: an error names a line of the text (or none, for a whole-file
-/// mistake) and says something; warnings too; a map that loads answers every question about
+/// A variant file's text loaded: an error names a line of the text and says something; warnings too; a map that loads answers every question about
 /// it. Returns the map.
 pub fn check_variant(text: &str) -> Option<Map> {
     let n = lines_of(text);
     let (map, warnings) = match Map::from_toml_with_warnings(text) {
         Err(e) => {
-            if let Some(l) = e.line {
-                assert!((1..=n).contains(&l), "error names line {l} of {n}: {e}");
-            }
+            let l = e
+                .line
+                .unwrap_or_else(|| panic!("an error naming no line: {e}"));
+            assert!((1..=n).contains(&l), "error names line {l} of {n}: {e}");
             assert!(!e.message.is_empty(), "an error without a message");
             assert!(
                 Variant::from_text("fuzz", text).is_err(),
