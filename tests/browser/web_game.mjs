@@ -175,7 +175,7 @@ run(async () => {
       }
       await Promise.all([
         p.waitForURL(new RegExp(`/games/${id}`)),
-        p.locator(`#sheet-${power} button[type=submit]`).click(),
+        p.locator("#send-sheets").click(),
       ]);
       const ok = await p.$$eval(`#echo-${power} li.ok`, (ls) => ls.map((l) => l.textContent));
       const bad = await p.$$eval(`#echo-${power} li.bad, #echo-${power} li.warn`, (ls) => ls.map((l) => l.textContent));

@@ -30,14 +30,14 @@ run(async () => {
   assert(await page.isVisible("#board svg"), "the board is on the page");
   for (const power of powers) {
     await page.fill(`#orders-${power}`, ORDERS[power]);
-    await Promise.all([page.waitForURL(new RegExp(`/games/${game}`)), page.click(`#sheet-${power} button[type=submit]`)]);
+    await Promise.all([page.waitForURL(new RegExp(`/games/${game}`)), page.click("#send-sheets")]);
     const ok = await page.$$eval(`#echo-${power} li.ok`, (ls) => ls.length);
     assert(ok === ORDERS[power].split("\n").length, `${power}: ${ok} orders understood`);
   }
   // A line the parser does not read is echoed with the reason, without JavaScript too.
   const first = powers[0];
   await page.fill(`#orders-${first}`, ORDERS[first] + "\nA Qqq - Zzz");
-  await Promise.all([page.waitForURL(new RegExp(`/games/${game}`)), page.click(`#sheet-${first} button[type=submit]`)]);
+  await Promise.all([page.waitForURL(new RegExp(`/games/${game}`)), page.click("#send-sheets")]);
   const bad = await page.textContent(`#echo-${first} li.bad`);
   assert(bad.includes("Qqq"), `the unreadable line is shown: ${bad}`);
   await shot(page, "web-nojs-orders");
@@ -46,6 +46,8 @@ run(async () => {
   const gmPage = await gmCtx.newPage();
   await signIn(gmPage, base, gm);
   await gmPage.goto(`${base}/games/${game}/gm`);
+  // "Adjudicate now" asks for a confirmation: a box ticked (without JavaScript too).
+  await gmPage.check("form.act:has(input[value=adjudicate]) input[name=confirm]");
   await Promise.all([gmPage.waitForURL(/\/gm$/), gmPage.click("form.act:has(input[value=adjudicate]) button")]);
 
   await page.goto(`${base}/games/${game}`);

@@ -48,7 +48,7 @@ run(async () => {
   // The writing period: the phone's player and the other player send their orders.
   for (const power of phonePowers) {
     await mobile.fill(`#orders-${power}`, ORDERS[power]);
-    await Promise.all([mobile.waitForURL(new RegExp(`/games/${game}`)), mobile.click(`#sheet-${power} button[type=submit]`)]);
+    await Promise.all([mobile.waitForURL(new RegExp(`/games/${game}`)), mobile.click("#send-sheets")]);
   }
   await shot(mobile, "web-table-3-phone-orders");
   for (const power of other.powers) {

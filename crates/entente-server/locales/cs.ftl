@@ -383,3 +383,19 @@ nomination-secret = Ostatní hráči se volbu dozvědí, až určí centra všic
 nomination-made = Vaše volba:
 nomination-centre = Centrum { $n }
 nomination-send = Určit
+
+# What people type is kept (issue 31)
+send-orders-all = { $n ->
+    [one] Odeslat rozkazy
+    [few] Odeslat rozkazy všech { $n } mocností
+   *[other] Odeslat rozkazy všech { $n } mocností
+}
+draft-not-sent = Zatím neodesláno: uchováno v tomto prohlížeči, dokud to neodešlete.
+bytes-count = { $count } z { $n } bajtů
+bytes-over = Příliš dlouhé: { $count } bajtů, nejvýše { $n } (UTF-8). Zkraťte text, aby šel odeslat.
+err-phase-moved-on = Tyto rozkazy byly napsány pro { $phase }, které bylo mezitím vyhodnoceno: nic nebylo odesláno. Jsou ponechány níže; porovnejte je s novým postavením a odešlete je znovu.
+err-confirm = Zaškrtnutím potvrďte tento úkon: nic nebylo provedeno.
+confirm-adjudicate = Ano, vyhodnotit hned
+confirm-rollback = Ano, vzít zpět poslední vyhodnocení
+act-force-hint = Vyhodnotí fázi hned, s rozkazy, které právě jsou odeslané.
+act-rollback-hint = Vezme zpět poslední vyhodnocení: jeho fáze je znovu otevřená, odeslané rozkazy zůstanou.

@@ -381,3 +381,18 @@ nomination-secret = The other players learn the nominations only once all are in
 nomination-made = Your nomination:
 nomination-centre = Centre { $n }
 nomination-send = Nominate
+
+# What people type is kept (issue 31)
+send-orders-all = { $n ->
+    [one] Send the orders
+   *[other] Send the orders of all { $n } powers
+}
+draft-not-sent = Not sent yet: kept in this browser until you send it.
+bytes-count = { $count } of { $n } bytes
+bytes-over = Too long: { $count } bytes, at most { $n } (UTF-8). Shorten it to send it.
+err-phase-moved-on = These orders were written for { $phase }, which has been adjudicated meanwhile: nothing was sent. They are kept below; check them against the new position and send them again.
+err-confirm = Tick the box to confirm this act: nothing was done.
+confirm-adjudicate = Yes, adjudicate now
+confirm-rollback = Yes, take back the last adjudication
+act-force-hint = Adjudicates the phase at once, with whatever orders are in.
+act-rollback-hint = Takes back the last adjudication: its phase is open again, the orders sent for it kept.

@@ -381,3 +381,18 @@ nomination-secret = Les autres joueurs ne connaîtront les désignations qu'une 
 nomination-made = Votre désignation :
 nomination-centre = Centre { $n }
 nomination-send = Désigner
+
+# What people type is kept (issue 31)
+send-orders-all = { $n ->
+    [one] Envoyer les ordres
+   *[other] Envoyer les ordres des { $n } puissances
+}
+draft-not-sent = Pas encore envoyé : gardé dans ce navigateur jusqu'à l'envoi.
+bytes-count = { $count } octets sur { $n }
+bytes-over = Trop long : { $count } octets, au plus { $n } (UTF-8). Raccourcissez-le pour l'envoyer.
+err-phase-moved-on = Ces ordres étaient écrits pour { $phase }, résolu entre-temps : rien n'a été envoyé. Ils sont gardés ci-dessous ; vérifiez-les d'après la nouvelle position et envoyez-les de nouveau.
+err-confirm = Cochez la case pour confirmer cet acte : rien n'a été fait.
+confirm-adjudicate = Oui, résoudre maintenant
+confirm-rollback = Oui, annuler la dernière résolution
+act-force-hint = Résout la phase tout de suite, avec les ordres reçus jusque-là.
+act-rollback-hint = Annule la dernière résolution : sa phase est rouverte, les ordres envoyés pour elle gardés.

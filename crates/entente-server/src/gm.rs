@@ -60,6 +60,25 @@ pub enum GmAct {
     },
 }
 
+/// How far before the server's clock a deadline the game master sets may fall: a deadline
+/// set for the current minute (the page's form takes minutes), or by a client whose clock
+/// is a little behind, or one instant set for many games in turn, is taken (and adjudicated
+/// at once, as before); one further in the past is refused.
+pub const DEADLINE_PAST_SLACK: jiff::SignedDuration = jiff::SignedDuration::from_secs(60);
+
+/// A deadline set in the past would be adjudicated at once: refused.
+pub fn check_not_past(d: &Deadline) -> ApiResult<()> {
+    let now = now();
+    if d.at < now - DEADLINE_PAST_SLACK {
+        return Err(ApiError::unprocessable(format!(
+            "the deadline {d} is in the past (the server's time is {}): set one ahead, or adjudicate now",
+            now.round(jiff::Unit::Second).unwrap_or(now)
+        ))
+        .key("err-deadline-past", &[]));
+    }
+    Ok(())
+}
+
 fn lookup(s: &Session, name: &str) -> ApiResult<PowerId> {
     s.map().lookup_power(name).ok_or_else(|| {
         ApiError::unprocessable(format!("unknown power '{name}'"))
@@ -286,6 +305,9 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
                 Some(t) => Some(Deadline::parse(&t, zone.as_deref())?),
                 None => None,
             };
+            if let Some(d) = &d {
+                check_not_past(d)?;
+            }
             let text = d
                 .as_ref()
                 .map_or("deadline cleared".to_string(), |d| format!("deadline {d}"));

@@ -178,7 +178,7 @@
   function pickers() {
     legal = {};
     current = null;
-    document.querySelectorAll("form[data-legal]").forEach(function (form) {
+    document.querySelectorAll("[data-legal]").forEach(function (form) {
       var url = form.getAttribute("data-legal");
       fetch(url, { credentials: "same-origin" })
         .then(function (r) { return r.ok ? r.json() : null; })
@@ -223,7 +223,7 @@
     if (unit) {
       var power = unit.getAttribute("data-pick"), data = legal[power];
       var province = unit.getAttribute("data-loc").toLowerCase().split("/")[0];
-      var form = document.querySelector('form[data-power="' + power + '"]');
+      var form = document.querySelector('[data-legal][data-power="' + power + '"]');
       var group = data && data.groups.filter(function (g) { return g.province === province; })[0];
       if (form && group) select(form, group);
       return true;
@@ -261,7 +261,7 @@
       defs.innerHTML = '<marker id="draft-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#111"/></marker>';
       svg.appendChild(defs);
     }
-    document.querySelectorAll("form[data-legal]").forEach(function (form) {
+    document.querySelectorAll("[data-legal]").forEach(function (form) {
       var data = legal[form.getAttribute("data-power")];
       if (!data) return;
       var preview = form.querySelector(".preview");
@@ -355,6 +355,135 @@
   }
   unread();
 
+  // What the reader types is kept in this browser until the server has it: each sheet by
+  // game, power and phase (forgotten once the page shows it received, or the phase is
+  // over), the letter being written by game, with its sender and recipients (forgotten once
+  // it is among the messages). So a live update, a refused form or a reload loses nothing.
+  function store(k, v) {
+    try { if (v === null) localStorage.removeItem(k); else localStorage.setItem(k, v); } catch (e) { /* private mode */ }
+  }
+  function stored(k) {
+    try { return localStorage.getItem(k); } catch (e) { return null; }
+  }
+  function same(a, b) { return a.replace(/\r\n/g, "\n").trim() === b.replace(/\r\n/g, "\n").trim(); }
+  function sheetKey(ta) { return "entente-draft:" + ta.getAttribute("data-draft"); }
+  function draftNote(ta) {
+    var box = ta.closest("section"), note = box && box.querySelector(".draft-note");
+    if (note) note.hidden = same(ta.value, ta.getAttribute("data-sent") || "");
+  }
+  function saveSheet(ta) {
+    store(sheetKey(ta), same(ta.value, ta.getAttribute("data-sent") || "") ? null : ta.value);
+    draftNote(ta);
+  }
+  function letterKey() { return "entente-letter:" + body.getAttribute("data-game"); }
+  function saveLetter(sending) {
+    var form = document.getElementById("press-form");
+    if (!form) return;
+    var text = form.querySelector("textarea[name=text]").value;
+    if (!text.trim()) { store(letterKey(), null); return; }
+    var from = form.querySelector("[name=from]");
+    var to = [].map.call(form.querySelectorAll("input[name=to]:checked"), function (i) { return i.value; });
+    store(letterKey(), JSON.stringify({ from: from ? from.value : "", to: to, text: text, sending: !!sending }));
+  }
+  function keep() {
+    var game = body.getAttribute("data-game");
+    if (!game) return;
+    var areas = document.querySelectorAll("textarea[data-draft]"), phase = null;
+    areas.forEach(function (ta) {
+      var key = sheetKey(ta), sent = ta.getAttribute("data-sent") || "", saved = stored(key);
+      phase = ta.getAttribute("data-draft").split(":").pop();
+      if (saved !== null) {
+        if (same(saved, sent)) store(key, null);
+        else if (same(ta.value, sent)) {
+          ta.value = saved;
+          ta.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+      } else if (!same(ta.value, sent)) store(key, ta.value);
+      draftNote(ta);
+    });
+    // The sheets of phases over are forgotten.
+    if (phase !== null) {
+      try {
+        Object.keys(localStorage).forEach(function (k) {
+          if (k.indexOf("entente-draft:" + game + ":") === 0 && k.split(":").pop() !== phase) localStorage.removeItem(k);
+        });
+      } catch (e) { /* none */ }
+    }
+    var form = document.getElementById("press-form");
+    if (!form) return;
+    var ta = form.querySelector("textarea[name=text]"), saved = null;
+    try { saved = JSON.parse(stored(letterKey()) || "null"); } catch (e) { saved = null; }
+    if (saved && saved.sending) {
+      var sent = [].some.call(document.querySelectorAll("#press .msg .text"), function (m) { return same(m.textContent, saved.text); });
+      if (sent) { store(letterKey(), null); saved = null; }
+    }
+    if (saved && !ta.value.trim()) {
+      ta.value = saved.text;
+      var from = form.querySelector("[name=from]");
+      if (from && saved.from && from.tagName === "SELECT") from.value = saved.from;
+      form.querySelectorAll("input[name=to]").forEach(function (i) { i.checked = saved.to.indexOf(i.value) >= 0; });
+    }
+    saveLetter(false);
+    counters();
+  }
+  // Byte counters: a text's UTF-8 bytes against the server's limit; a form holding a text
+  // over it is held back (the server would refuse it).
+  function bytesOf(ta) {
+    var v = ta.value.replace(/\r\n/g, "\n");
+    if (ta.hasAttribute("data-trim")) v = v.trim();
+    return window.TextEncoder ? new TextEncoder().encode(v).length : unescape(encodeURIComponent(v)).length;
+  }
+  function counterOf(ta) {
+    var box = ta.closest("section.sheet") || ta.form;
+    return box && box.querySelector(".counter");
+  }
+  function count(ta) {
+    var c = counterOf(ta);
+    if (!c) return false;
+    var n = bytesOf(ta), max = +ta.getAttribute("data-bytes"), over = n > max;
+    c.hidden = n < max * 0.75;
+    c.classList.toggle("over", over);
+    c.textContent = c.getAttribute(over ? "data-l-over" : "data-l-count").replace("{count}", n).replace("{max}", max);
+    return over;
+  }
+  function counters() {
+    document.querySelectorAll("textarea[data-bytes]").forEach(count);
+  }
+  document.addEventListener("input", function (e) {
+    var t = e.target;
+    if (!t.matches) return;
+    if (t.matches("textarea[data-bytes]")) count(t);
+    if (t.matches("textarea[data-draft]")) saveSheet(t);
+    if (t.closest && t.closest("#press-form")) saveLetter(false);
+  });
+  document.addEventListener("change", function (e) {
+    var t = e.target;
+    if (t.closest && t.closest("#press-form")) saveLetter(false);
+    if (t.matches && t.matches("form[data-confirm] input[name=confirm]")) confirmed(t.form);
+  });
+  document.addEventListener("submit", function (e) {
+    var form = e.target, over = null;
+    form.querySelectorAll("textarea[data-bytes]").forEach(function (ta) { if (count(ta) && !over) over = ta; });
+    if (over) {
+      e.preventDefault();
+      over.focus();
+      return;
+    }
+    if (form.id === "press-form") saveLetter(true);
+  });
+  // The game master's grave acts: the button waits for the box to be ticked.
+  function confirmed(form) {
+    var box = form.querySelector("input[name=confirm]"), b = form.querySelector("button[type=submit]");
+    if (box && b) b.disabled = !box.checked;
+  }
+  document.querySelectorAll("form[data-confirm]").forEach(confirmed);
+  // A refused form's page came back at the form's address: the game's page is where a
+  // reload and the live updates go.
+  if (body.getAttribute("data-game") && /\/games\/[^/]+\/(orders|press)$/.test(location.pathname) && window.history.replaceState) {
+    history.replaceState(null, "", "/games/" + encodeURIComponent(body.getAttribute("data-game")) + location.hash);
+  }
+  keep();
+
   // Live updates: on each event of the game, the page is fetched again and its live parts
   // replaced (all of it when the phase changed), keeping what the reader is typing.
   var game = body.getAttribute("data-game");
@@ -395,7 +524,11 @@
             served[el.id] = el.innerHTML;
           });
         }
-        if (all) remember();
+        if (all) {
+          remember();
+          keep();
+          document.querySelectorAll("form[data-confirm]").forEach(confirmed);
+        }
         countdown();
         settings();
         if (all || boardChanged) pickers(); else drawOrders();
@@ -427,8 +560,9 @@
   var timers = new WeakMap();
   document.addEventListener("input", function (e) {
     var ta = e.target;
-    if (!ta.matches || !ta.matches("form[data-check] textarea")) return;
-    var form = ta.form, preview = form.querySelector(".preview");
+    if (!ta.matches || !ta.matches("[data-check] textarea")) return;
+    var form = ta.closest("[data-check]"), preview = form.querySelector(".preview");
+    var token = ta.form && ta.form.querySelector("input[name=_csrf]");
     clearTimeout(timers.get(form));
     timers.set(form, setTimeout(function () {
       preview.hidden = false;
@@ -436,7 +570,9 @@
       fetch(form.getAttribute("data-check"), {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(new FormData(form)).toString(),
+        body: new URLSearchParams({
+          _csrf: token ? token.value : "", power: form.getAttribute("data-power"), orders: ta.value,
+        }).toString(),
       }).then(function (r) { return r.text(); }).then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
         var m = doc.getElementById("main");

@@ -539,9 +539,12 @@ fn the_game_masters_page_acts_with_plain_forms() {
         &mut b,
         &[("act", "civil-disorder"), ("power", &power), ("on", "0")],
     );
-    act(&mut b, &[("act", "adjudicate"), ("force", "on")]);
+    act(
+        &mut b,
+        &[("act", "adjudicate"), ("force", "on"), ("confirm", "on")],
+    );
     assert_eq!(game()["history_len"], 1);
-    act(&mut b, &[("act", "rollback")]);
+    act(&mut b, &[("act", "rollback"), ("confirm", "on")]);
     assert_eq!(game()["history_len"], 0);
     s.account("gasub");
     act(
@@ -665,4 +668,130 @@ fn builds_are_offered_and_echoed_in_the_adjustment_phase() {
     ] {
         assert!(page.contains(l), "{l} echoed");
     }
+}
+
+/// Issue 31: a deadline in the past would be adjudicated at once; the service refuses it
+/// (the API and the game master's page alike), and the page shows itself again with the
+/// reason and what was typed.
+#[test]
+fn a_deadline_in_the_past_is_refused_by_the_api_and_the_page() {
+    let (_dir, s) = server("pastdeadline");
+    let (id, gm, _players) = full_game(&s, "pd", "2", json!({"deadlines": {"kind": "manual"}}));
+    let game = || gm.read(&format!("/api/v1/games/{id}"));
+    let an_hour_ago = (jiff::Timestamp::now() - jiff::SignedDuration::from_hours(1)).to_string();
+    let (st, body) = gm.post(
+        &format!("/api/v1/games/{id}/gm"),
+        json!({"act": "deadline", "at": an_hour_ago}),
+    );
+    assert_eq!(st, 422, "the API refuses a deadline an hour ago: {body}");
+    assert!(body.to_string().contains("past"), "{body}");
+    let g = game();
+    assert_eq!(g["history_len"], 0, "not adjudicated: {g}");
+    assert!(g["deadline"].is_null(), "{g}");
+    // The page: the game master's page again, the reason and the time typed on it.
+    let mut b = Browser::sign_in(&s.base, "pdgm");
+    let csrf = b.csrf();
+    let (st, page) = b.post(
+        &format!("/games/{id}/gm"),
+        &[
+            ("_csrf", &csrf),
+            ("act", "deadline"),
+            ("at", "2020-01-31 12:00"),
+            ("time_zone", "Europe/Prague"),
+        ],
+    );
+    assert_eq!(st, 422, "{page}");
+    assert!(
+        page.contains("id=\"acts\""),
+        "the game master's page again: {page}"
+    );
+    assert!(
+        page.contains("role=\"alert\"") && page.contains("past"),
+        "with the reason: {page}"
+    );
+    assert!(
+        page.contains("value=\"2020-01-31 12:00\""),
+        "with what was typed: {page}"
+    );
+    let g = game();
+    assert_eq!(g["history_len"], 0, "not adjudicated: {g}");
+    // A deadline ahead is taken, as before.
+    let (st, _) = b.post(
+        &format!("/games/{id}/gm"),
+        &[
+            ("_csrf", &csrf),
+            ("act", "deadline"),
+            ("at", "2030-01-31 12:00"),
+            ("time_zone", "Europe/Prague"),
+        ],
+    );
+    assert_eq!(st, 303);
+    assert_eq!(game()["deadline"], "2030-01-31T11:00:00Z");
+}
+
+/// Issue 31: "Adjudicate now" and "Take back" sat side by side and acted on one click; each
+/// now asks for a confirmation (a box to tick, checked by the server too: without it the
+/// page asks again and nothing happens), and they stand apart on the page.
+#[test]
+fn adjudicate_now_and_take_back_ask_for_a_confirmation() {
+    let (_dir, s) = server("confirm");
+    let (id, gm, _players) = full_game(&s, "cf", "2", json!({"deadlines": {"kind": "manual"}}));
+    let game = || gm.read(&format!("/api/v1/games/{id}"));
+    let mut b = Browser::sign_in(&s.base, "cfgm");
+    let csrf = b.csrf();
+    let path = format!("/games/{id}/gm");
+    let (_, page) = b.get(&path, "");
+    for act in ["adjudicate", "rollback"] {
+        let at = page
+            .find(&format!("name=\"act\" value=\"{act}\""))
+            .unwrap_or_else(|| panic!("the {act} form: {page}"));
+        let form = &page[page[..at].rfind("<form").unwrap()..];
+        let form = &form[..form.find("</form>").unwrap()];
+        assert!(
+            form.contains("name=\"confirm\"") && form.contains("required"),
+            "the {act} form asks for a confirmation: {form}"
+        );
+    }
+    let between =
+        &page[page.find("value=\"adjudicate\"").unwrap()..page.find("value=\"rollback\"").unwrap()];
+    assert!(
+        between.contains("</section>") && between.contains("id=\"take-back\""),
+        "adjudicate and take back are apart, each in a section of its own: {between}"
+    );
+    // Without the confirmation: the page asks, nothing happens.
+    let (st, page) = b.post(
+        &path,
+        &[("_csrf", &csrf), ("act", "adjudicate"), ("force", "on")],
+    );
+    assert_eq!(st, 422, "{page}");
+    assert!(page.contains("role=\"alert\""), "{page}");
+    assert_eq!(
+        game()["history_len"],
+        0,
+        "adjudicated without a confirmation"
+    );
+    let (st, to) = b.post(
+        &path,
+        &[
+            ("_csrf", &csrf),
+            ("act", "adjudicate"),
+            ("force", "on"),
+            ("confirm", "on"),
+        ],
+    );
+    assert_eq!((st, to.as_str()), (303, path.as_str()));
+    assert_eq!(game()["history_len"], 1);
+    let (st, _) = b.post(&path, &[("_csrf", &csrf), ("act", "rollback")]);
+    assert_eq!(st, 422);
+    assert_eq!(
+        game()["history_len"],
+        1,
+        "taken back without a confirmation"
+    );
+    let (st, _) = b.post(
+        &path,
+        &[("_csrf", &csrf), ("act", "rollback"), ("confirm", "on")],
+    );
+    assert_eq!(st, 303);
+    assert_eq!(game()["history_len"], 0);
 }

@@ -28,3 +28,4 @@ err-escalation-setup = Escalation hrají 2 až 7 hráči, každý za jednu mocno
 err-escalation-bots = DAIDE neumí popsat rozmísťování ani volbu domovských center v Escalation, boti ji proto hrát nemohou
 err-escalation-preferences = v Escalation dostane každý hráč jednu mocnost (barvu) losem: deska začíná prázdná, není co upřednostnit
 err-ready-in-placement = jednotky se právě rozmísťují jedna po druhé: není fáze, na kterou být připraven
+err-deadline-past = termín je v minulosti: nastavte pozdější, nebo vyhodnoťte hned

@@ -29,3 +29,4 @@ err-escalation-setup = Escalation is played by 2 to 7 players, each one power; t
 err-escalation-bots = DAIDE cannot describe Escalation's placement nor its nominations of home centres, so bots cannot play it
 err-escalation-preferences = in Escalation each player is given one power (a colour) by lot: the board starts empty, there is nothing to prefer
 err-ready-in-placement = the units are being placed, one at a time: there is no phase to be ready for
+err-deadline-past = the deadline is in the past: set one ahead, or adjudicate now

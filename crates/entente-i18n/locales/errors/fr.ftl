@@ -28,3 +28,4 @@ err-escalation-setup = Escalation se joue de 2 à 7 joueurs, chacun une puissanc
 err-escalation-bots = DAIDE ne sait décrire ni le placement ni la désignation des centres d'origine d'Escalation : les bots ne peuvent pas y jouer
 err-escalation-preferences = dans Escalation chaque joueur reçoit une puissance (une couleur) par tirage : le plateau commence vide, il n'y a rien à préférer
 err-ready-in-placement = les unités sont placées une à une : il n'y a pas de phase pour laquelle être prêt
+err-deadline-past = cette date limite est passée : choisissez-en une à venir, ou résolvez maintenant

@@ -564,30 +564,58 @@ async fn game_page(
     Query(q): Query<GameQuery>,
 ) -> Response {
     page!(st, headers, |c| {
-        let (game, members, v, s) = service::read_game(&st.db, c.me.clone(), &id).await?;
-        let out = service::game_out(&game, &members, &v, s.as_ref());
-        if !v.is_member() {
-            return Ok(html(StatusCode::OK, pages::outsider(&c, &out)));
-        }
-        let Some(mut s) = s else {
-            return Ok(html(StatusCode::OK, pages::forming(&c, &out)));
-        };
-        if let Some(i) = q.phase {
-            if i >= s.game().history().len() {
-                return Err(ApiError::not_found(
-                    c.tr.a("err-no-phase", &[("phase", &i.to_string())]),
-                ));
-            }
-        }
-        let mut data = pages::GameData::gather(&c, &out, &v, &mut s, q.phase)?;
-        data.my_vote = c.me.as_ref().and_then(|me| {
-            members
-                .iter()
-                .find(|m| m.account_id == me.id)
-                .and_then(|m| m.draw_vote.clone())
-        });
-        Ok(html(StatusCode::OK, pages::game(&c, &out, &data)))
+        game_response(
+            &st,
+            &c,
+            &id,
+            q.phase,
+            StatusCode::OK,
+            pages::Typed::default(),
+        )
+        .await
     })
+}
+
+/// The game page (the phase `shown` of the history, else the current one), with what the
+/// reader typed into a refused form shown again (`typed`) under the refusal's `status`.
+async fn game_response(
+    st: &AppState,
+    c: &Ctx,
+    id: &str,
+    shown: Option<usize>,
+    status: StatusCode,
+    typed: pages::Typed,
+) -> ApiResult<Response> {
+    let (game, members, v, s) = service::read_game(&st.db, c.me.clone(), id).await?;
+    let out = service::game_out(&game, &members, &v, s.as_ref());
+    if !v.is_member() {
+        return Ok(html(StatusCode::OK, pages::outsider(c, &out)));
+    }
+    let Some(mut s) = s else {
+        return Ok(html(StatusCode::OK, pages::forming(c, &out)));
+    };
+    if let Some(i) = shown {
+        if i >= s.game().history().len() {
+            return Err(ApiError::not_found(
+                c.tr.a("err-no-phase", &[("phase", &i.to_string())]),
+            ));
+        }
+    }
+    let mut data = pages::GameData::gather(c, &out, &v, &mut s, shown)?;
+    data.my_vote = c.me.as_ref().and_then(|me| {
+        members
+            .iter()
+            .find(|m| m.account_id == me.id)
+            .and_then(|m| m.draw_vote.clone())
+    });
+    data.typed = typed;
+    Ok(html(status, pages::game(c, &out, &data)))
+}
+
+/// Whether a refusal is the reader's to mend (shown on the page again with what they
+/// typed), not the server's failure.
+fn refused(e: &ApiError) -> bool {
+    !matches!(e.kind, ApiErrorKind::Internal | ApiErrorKind::Unauthorized)
 }
 
 async fn board(
@@ -616,10 +644,97 @@ async fn orders(
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
-        let text = f.get("orders").unwrap_or("").replace("\r\n", "\n");
-        service::submit(&st.db, &me, &id, &f.str("power"), &text).await?;
-        Ok(see(&format!("/games/{id}#sheet-{}", f.str("power"))))
+        let parts = sheet_parts(&f);
+        let typed = || pages::Typed {
+            sheets: parts.iter().cloned().collect(),
+            ..Default::default()
+        };
+        match submit_sheets(&st, &c, &me, &id, &f, &parts).await {
+            Ok(()) => {
+                let anchor = match parts.as_slice() {
+                    [(p, _)] => format!("sheet-{p}"),
+                    _ => "sheets".to_string(),
+                };
+                Ok(see(&format!("/games/{id}#{anchor}")))
+            }
+            Err(e) if refused(&e) => {
+                let t = pages::Typed {
+                    sheets_error: Some(e.message_in(c.lang())),
+                    ..typed()
+                };
+                game_response(&st, &c, &id, None, e.kind.status(), t).await
+            }
+            Err(e) => Err(e),
+        }
     })
+}
+
+/// The sheets of a form: each `power` field with its text (`orders-POWER`; a form of one
+/// power may call it `orders`), line ends as the parser reads them.
+fn sheet_parts(f: &Form) -> Vec<(String, String)> {
+    let powers: Vec<String> = f
+        .all("power")
+        .iter()
+        .map(|p| p.trim().to_string())
+        .collect();
+    let one = powers.len() == 1;
+    powers
+        .iter()
+        .map(|p| {
+            let text = f
+                .get(&format!("orders-{p}"))
+                .or_else(|| if one { f.get("orders") } else { None })
+                .unwrap_or("");
+            (p.clone(), text.replace("\r\n", "\n"))
+        })
+        .collect()
+}
+
+/// Sends the sheets of the form, each its own sheet on the server: those whose text is not
+/// what the server has (all of them when none changed: a Send of the same sheets sends them
+/// again, as before). Refused whole, before anything is sent, when one is too large or the
+/// form was written for a phase already adjudicated (its orders would land in the next).
+async fn submit_sheets(
+    st: &AppState,
+    c: &Ctx,
+    me: &Caller,
+    id: &str,
+    f: &Form,
+    parts: &[(String, String)],
+) -> ApiResult<()> {
+    if parts.is_empty() {
+        return Err(ApiError::unprocessable("no power's sheet in the form"));
+    }
+    for (_, text) in parts {
+        service::check_sheet_size(text)?;
+    }
+    let (_, _, v, s) = service::read_game(&st.db, Some(me.clone()), id).await?;
+    let mut s = s.ok_or_else(|| ApiError::conflict(c.t("err-not-started")))?;
+    let phase = s.game().phase().code();
+    let written_for = f.str("phase");
+    if !written_for.is_empty() && written_for != phase && !s.game().is_over() {
+        return Err(ApiError::conflict(c.tr.a(
+            "err-phase-moved-on",
+            &[("phase", &pages::phase_name(c, &written_for))],
+        )));
+    }
+    let mut changed = Vec::new();
+    for (power, text) in parts {
+        let p = service::power_for(&s, &v, power)?;
+        let sent = queries::current_sheet(&mut s, p, c.tr)
+            .map(|x| x.0)
+            .unwrap_or_default();
+        if sent.trim() != text.trim() {
+            changed.push((power, text));
+        }
+    }
+    if changed.is_empty() {
+        changed = parts.iter().map(|(p, t)| (p, t)).collect();
+    }
+    for (power, text) in changed {
+        service::submit(&st.db, me, id, power, text).await?;
+    }
+    Ok(())
 }
 
 /// The live check of a sheet being typed: its echo as an HTML fragment; nothing is sent.
@@ -734,15 +849,29 @@ async fn press(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: 
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
         let to = f.all("to");
-        if to.is_empty() {
-            return Err(ApiError::unprocessable(c.t("err-no-recipient")));
+        // Line ends as the browser's box counts them, so its byte counter is the server's.
+        let written = f.get("text").unwrap_or("").replace("\r\n", "\n");
+        let text = written.trim();
+        let sent = if to.is_empty() {
+            Err(ApiError::unprocessable(c.t("err-no-recipient")))
+        } else if text.is_empty() {
+            Err(ApiError::unprocessable(c.t("err-empty-message")))
+        } else {
+            service::send_press(&st.db, &me, &id, &f.str("from"), &to, text).await
+        };
+        match sent {
+            Ok(_) => Ok(see(&format!("/games/{id}#press"))),
+            // Refused: the page again, the letter as written and why.
+            Err(e) if refused(&e) => {
+                let t = pages::Typed {
+                    letter: Some((f.str("from"), to, written.clone())),
+                    letter_error: Some(e.message_in(c.lang())),
+                    ..Default::default()
+                };
+                game_response(&st, &c, &id, None, e.kind.status(), t).await
+            }
+            Err(e) => Err(e),
         }
-        let text = f.str("text");
-        if text.is_empty() {
-            return Err(ApiError::unprocessable(c.t("err-empty-message")));
-        }
-        service::send_press(&st.db, &me, &id, &f.str("from"), &to, &text).await?;
-        Ok(see(&format!("/games/{id}#press")))
     })
 }
 
@@ -756,8 +885,34 @@ async fn gm_page(State(st): St, headers: HeaderMap, Path(id): Path<String>) -> R
         let Some(s) = s else {
             return Ok(html(StatusCode::OK, pages::forming(&c, &out)));
         };
-        Ok(html(StatusCode::OK, pages::gm(&c, &out, &s, &members)))
+        Ok(html(
+            StatusCode::OK,
+            pages::gm(&c, &out, &s, &members, None, &Form(vec![])),
+        ))
     })
+}
+
+/// The game master's page again after a refused act: why, and the form as it was sent.
+async fn gm_refused(
+    st: &AppState,
+    c: &Ctx,
+    id: &str,
+    e: &ApiError,
+    f: &Form,
+) -> ApiResult<Response> {
+    let (game, members, v, s) = service::read_game(&st.db, c.me.clone(), id).await?;
+    if !v.is_gm() {
+        return Err(ApiError::forbidden(c.t("err-not-gm")));
+    }
+    let out = service::game_out(&game, &members, &v, s.as_ref());
+    let Some(s) = s else {
+        return Ok(html(e.kind.status(), pages::forming(c, &out)));
+    };
+    let why = e.message_in(c.lang());
+    Ok(html(
+        e.kind.status(),
+        pages::gm(c, &out, &s, &members, Some(&why), f),
+    ))
 }
 
 /// The game master's page's forms, as the acts of `POST /api/v1/games/{id}/gm`.
@@ -802,9 +957,21 @@ async fn gm_act(
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
-        let act = gm_act_of(&f)?;
-        gm::act(&st.db, &me, &id, act).await?;
-        Ok(see(&format!("/games/{id}/gm")))
+        let done = match gm_act_of(&f) {
+            // Adjudicating now and taking back are confirmed with a box ticked on the form.
+            Ok(GmAct::Adjudicate { .. } | GmAct::Rollback) if !f.checked("confirm") => {
+                Err(ApiError::unprocessable(c.t("err-confirm")))
+            }
+            Ok(act) => gm::act(&st.db, &me, &id, act).await.map(|_| ()),
+            Err(e) => Err(e),
+        };
+        match done {
+            Ok(()) => Ok(see(&format!("/games/{id}/gm"))),
+            Err(e) if refused(&e) && e.kind != ApiErrorKind::Forbidden => {
+                gm_refused(&st, &c, &id, &e, &f).await
+            }
+            Err(e) => Err(e),
+        }
     })
 }
 

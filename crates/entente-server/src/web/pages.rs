@@ -9,7 +9,7 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 use std::collections::{BTreeMap, HashMap};
 
 /// Bumped when the style sheet or the script change, so browsers fetch them anew.
-const ASSET_VERSION: &str = "1";
+const ASSET_VERSION: &str = "2";
 
 pub(super) fn layout(c: &Ctx, title: &str, game: Option<&str>, body: Markup) -> Markup {
     html! {
@@ -489,6 +489,20 @@ pub struct MySheet {
     pub warnings: Vec<String>,
 }
 
+/// What the reader typed into a form the server refused, shown again with the reason
+/// (nothing typed is lost to a refusal, with or without the script).
+#[derive(Default)]
+pub struct Typed {
+    /// Each power's sheet as typed.
+    pub sheets: HashMap<String, String>,
+    /// Why the sheets were refused.
+    pub sheets_error: Option<String>,
+    /// The letter: its sender, recipients and text.
+    pub letter: Option<(String, Vec<String>, String)>,
+    /// Why the letter was refused.
+    pub letter_error: Option<String>,
+}
+
 /// A press thread: the powers in it (`None`: public), its messages.
 pub struct Thread {
     pub public: bool,
@@ -517,6 +531,8 @@ pub struct GameData {
     pub survivors: Vec<String>,
     /// Escalation's placement or nominations, while one of them is under way.
     pub escalation: Option<EscalationView>,
+    /// What the reader typed into a refused form.
+    pub typed: Typed,
 }
 
 /// Escalation's step under way, for the forms of the reader's powers.
@@ -729,6 +745,7 @@ impl GameData {
                     .collect()
             },
             escalation,
+            typed: Typed::default(),
         })
     }
 
@@ -868,34 +885,15 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
                     }
                 }
                 div.side {
-                    @for sh in &d.sheets {
-                        section.sheet #{ "sheet-" (sh.power) } {
-                            h2 { (swatch(&sh.colour)) (c.tr.a("orders-for", &[("power", &sh.label)])) }
-                            @if let Some(e) = &d.escalation {
+                    @if let Some(e) = &d.escalation {
+                        @for sh in &d.sheets {
+                            section.sheet #{ "sheet-" (sh.power) } {
+                                h2 { (swatch(&sh.colour)) (c.tr.a("orders-for", &[("power", &sh.label)])) }
                                 (escalation_form(c, g, d, e, sh))
-                            } @else if sh.awaited {
-                                form method="post" action={ "/games/" (id) "/orders" } data-check={ "/games/" (id) "/check" } data-legal={ "/games/" (id) "/legal?power=" (sh.power) } data-power=(sh.power) {
-                                    (csrf(c))
-                                    input type="hidden" name="power" value=(sh.power);
-                                    label for={ "orders-" (sh.power) } { (c.t("orders-label")) }
-                                    textarea id={ "orders-" (sh.power) } name="orders" rows="8" spellcheck="false" autocapitalize="off" placeholder="A Par-Bur\nF Bre-MAO" {
-                                        (sh.sent.as_ref().map(|s| s.0.as_str()).unwrap_or(""))
-                                    }
-                                    div.picker hidden data-hint=(c.t("pick-hint")) data-unit-label=(c.tr.a("pick-unit", &[("unit", "{unit}")])) {}
-                                    div.preview aria-live="polite" hidden {}
-                                    button type="submit" { (c.t("send-orders")) }
-                                }
-                                div.echo-box #{ "echo-" (sh.power) } data-live {
-                                    h3 { (c.t("orders-received")) }
-                                    @match &sh.sent {
-                                        Some((_, lines)) => (echo_list(c, lines, &sh.warnings)),
-                                        None => p.warn { (c.t("no-orders-yet")) },
-                                    }
-                                }
-                            } @else {
-                                p { (c.t("nothing-to-order")) }
                             }
                         }
+                    } @else if !d.sheets.is_empty() {
+                        (sheets_form(c, g, d))
                     }
                     @if d.is_player && g.status == "active" && d.escalation.as_ref().is_none_or(|e| e.to_place.is_none()) {
                         form.ready #ready method="post" action={ "/games/" (id) "/ready" } data-live {
@@ -958,6 +956,78 @@ pub fn game(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
             }
         },
     )
+}
+
+/// The bytes a text field may hold (the server's limit, in UTF-8), as the form enforces it:
+/// `maxlength` in characters (never fewer bytes than characters, so it refuses nothing the
+/// server takes) and, with the script, a byte counter that holds the form back when over.
+fn byte_counter(c: &Ctx, limit: usize) -> Markup {
+    html! {
+        p.counter hidden aria-live="polite" data-max=(limit)
+            data-l-count=(c.tr.a("bytes-count", &[("count", "{count}"), ("n", "{max}")]))
+            data-l-over=(c.tr.a("bytes-over", &[("count", "{count}"), ("n", "{max}")])) {}
+    }
+}
+
+/// Every sheet of the reader's powers in one form with one Send: each power's part is its
+/// own sheet on the server, all sent at once (a Send of one power's sheet used to reload
+/// the page and lose what was typed in the others).
+fn sheets_form(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
+    let id = &g.id;
+    let awaited = d.sheets.iter().filter(|sh| sh.awaited).count();
+    let first_typed = d
+        .sheets
+        .iter()
+        .find(|sh| sh.awaited && d.typed.sheets.contains_key(&sh.power))
+        .map(|sh| &sh.power);
+    html! {
+        form.sheets #sheets method="post" action={ "/games/" (id) "/orders" } {
+            (csrf(c))
+            @if let Some(p) = &g.phase { input type="hidden" name="phase" value=(p); }
+            @if let Some(m) = &d.typed.sheets_error { p.error role="alert" { (m) } }
+            @for sh in &d.sheets {
+                section.sheet #{ "sheet-" (sh.power) } data-power=[sh.awaited.then_some(&sh.power)]
+                    data-check=[sh.awaited.then(|| format!("/games/{id}/check"))]
+                    data-legal=[sh.awaited.then(|| format!("/games/{id}/legal?power={}", sh.power))] {
+                    h2 { (swatch(&sh.colour)) (c.tr.a("orders-for", &[("power", &sh.label)])) }
+                    @if sh.awaited {
+                        @let sent = sh.sent.as_ref().map(|s| s.0.as_str()).unwrap_or("");
+                        @let shown = d.typed.sheets.get(&sh.power).map_or(sent, String::as_str);
+                        input type="hidden" name="power" value=(sh.power);
+                        label for={ "orders-" (sh.power) } { (c.t("orders-label")) }
+                        // A refused form's page opens at it (focus scrolls there, without script too).
+                        @let refused = d.typed.sheets_error.is_some() && d.typed.sheets.contains_key(&sh.power);
+                        textarea id={ "orders-" (sh.power) } name={ "orders-" (sh.power) } rows="8" spellcheck="false" autocapitalize="off"
+                            autofocus[refused && first_typed == Some(&sh.power)]
+                            placeholder="A Par-Bur\nF Bre-MAO" maxlength=(service::SHEET_LIMIT) data-bytes=(service::SHEET_LIMIT)
+                            data-sent=(sent) data-draft={ (id) ":" (sh.power) ":" (g.phase.as_deref().unwrap_or("")) } {
+                            (shown)
+                        }
+                        (byte_counter(c, service::SHEET_LIMIT))
+                        p.draft-note hidden[shown.trim() == sent.trim()] { (c.t("draft-not-sent")) }
+                        div.picker hidden data-hint=(c.t("pick-hint")) data-unit-label=(c.tr.a("pick-unit", &[("unit", "{unit}")])) {}
+                        div.preview aria-live="polite" hidden {}
+                        div.echo-box #{ "echo-" (sh.power) } data-live {
+                            h3 { (c.t("orders-received")) }
+                            @match &sh.sent {
+                                Some((_, lines)) => (echo_list(c, lines, &sh.warnings)),
+                                None => p.warn { (c.t("no-orders-yet")) },
+                            }
+                        }
+                    } @else {
+                        p { (c.t("nothing-to-order")) }
+                    }
+                }
+            }
+            @if awaited > 0 {
+                div.send-sheets {
+                    button #send-sheets type="submit" {
+                        @if awaited > 1 { (c.tr.n("send-orders-all", awaited as i64)) } @else { (c.t("send-orders")) }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Escalation: the placement form of the power whose turn it is (a unit and an empty space),
@@ -1027,29 +1097,49 @@ fn press_form(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
         .map(|p| &p.power)
         .filter(|p| !g.my_powers.contains(p))
         .collect();
+    // A refused letter comes back as it was written.
+    let (from, to, text) = match &d.typed.letter {
+        Some((f, t, x)) => (Some(f.as_str()), Some(t), x.as_str()),
+        None => (None, None, ""),
+    };
+    let ticked = |p: &str| match to {
+        Some(t) => t.iter().any(|x| x == p),
+        None => p == "all" && public_only,
+    };
     html! {
-        form.press-form #press-form method="post" action={ "/games/" (g.id) "/press" } {
+        form.press-form #press-form method="post" action={ "/games/" (g.id) "/press" } data-letter=(g.id) {
             h3 { (c.t("write-message")) }
             (csrf(c))
+            @if let Some(m) = &d.typed.letter_error { p.error role="alert" { (m) } }
             @if g.my_powers.len() == 1 {
                 input type="hidden" name="from" value=(g.my_powers[0]);
             } @else {
-                label { (c.t("from")) select name="from" { @for p in &g.my_powers { option value=(p) { (d.label(p)) } } } }
+                label { (c.t("from")) select name="from" { @for p in &g.my_powers { option value=(p) selected[from == Some(p.as_str())] { (d.label(p)) } } } }
             }
             fieldset.to {
                 legend { (c.t("to")) }
-                label.check { input type="checkbox" name="to" value="all" checked[public_only]; (c.t("to-all")) }
+                label.check { input type="checkbox" name="to" value="all" checked[ticked("all")]; (c.t("to-all")) }
                 @if !public_only {
-                    @for p in &others { label.check { input type="checkbox" name="to" value=(p); (d.label(p)) } }
+                    @for p in &others { label.check { input type="checkbox" name="to" value=(p) checked[ticked(p)]; (d.label(p)) } }
                 }
             }
-            label { (c.t("message")) textarea name="text" rows="3" required maxlength="16000" {} }
+            label { (c.t("message")) textarea name="text" rows="3" required maxlength=(service::PRESS_LIMIT) data-bytes=(service::PRESS_LIMIT) data-trim autofocus[d.typed.letter_error.is_some()] { (text) } }
+            (byte_counter(c, service::PRESS_LIMIT))
             button type="submit" { (c.t("send-message")) }
         }
     }
 }
 
-pub fn gm(c: &Ctx, g: &GameOut, s: &Session, members: &[Member]) -> Markup {
+/// The game master's page; after a refused act, `alert` says why and `typed` holds the
+/// form as it was sent (its fields shown again).
+pub fn gm(
+    c: &Ctx,
+    g: &GameOut,
+    s: &Session,
+    members: &[Member],
+    alert: Option<&str>,
+    typed: &Form,
+) -> Markup {
     let id = &g.id;
     let status = s.status();
     let missing: Vec<String> = status
@@ -1076,6 +1166,27 @@ pub fn gm(c: &Ctx, g: &GameOut, s: &Session, members: &[Member]) -> Markup {
             }
         }
     };
+    // What was typed into the refused act's form, else `default`.
+    let kept = |act: &str, field: &str, default: &str| -> String {
+        if typed.str("act") == act && typed.get(field).is_some() {
+            typed.str(field)
+        } else {
+            default.to_string()
+        }
+    };
+    // An act that cannot be undone by a click: a box to tick first (the server checks it
+    // too), the button held back by the script until it is ticked.
+    let grave = |name: &str, label: String, confirm: String, extra: Markup| -> Markup {
+        html! {
+            form.act.grave method="post" action={ "/games/" (id) "/gm" } data-confirm {
+                (csrf(c))
+                input type="hidden" name="act" value=(name);
+                (extra)
+                label.check { input type="checkbox" name="confirm" required; (confirm) }
+                button type="submit" { (label) }
+            }
+        }
+    };
     let press = service::press_for(
         s,
         &Viewer {
@@ -1090,6 +1201,7 @@ pub fn gm(c: &Ctx, g: &GameOut, s: &Session, members: &[Member]) -> Markup {
         html! {
             div #live-head data-live { (game_header(c, g)) }
             p.links { a href={ "/games/" (id) } { (c.t("back-to-game")) } " · " a href={ "/games/" (id) "/table" } { (c.t("table-mode")) } }
+            @if let Some(m) = alert { p.error #gm-alert role="alert" { (m) } }
             section #submissions data-live {
                 h2 { (c.t("submissions")) }
                 div.scroll { table {
@@ -1111,14 +1223,17 @@ pub fn gm(c: &Ctx, g: &GameOut, s: &Session, members: &[Member]) -> Markup {
             section #acts {
                 h2 { (c.t("gm-acts")) }
                 div.acts {
-                    (act("extend", c.t("act-extend"), html! { label { (c.t("minutes")) input name="minutes" inputmode="numeric" value="1440" size="5"; } }))
+                    (act("extend", c.t("act-extend"), html! { label { (c.t("minutes")) input name="minutes" inputmode="numeric" pattern="[0-9]{1,9}" maxlength="9" required value=(kept("extend", "minutes", "1440")) size="5"; } }))
                     @if g.paused { (act("resume", c.t("act-resume"), html! {})) } @else { (act("pause", c.t("act-pause"), html! {})) }
-                    (act("adjudicate", c.t("act-force"), html! { input type="hidden" name="force" value="on"; }))
-                    (act("rollback", c.t("act-rollback"), html! {}))
-                    (act("replace", c.t("act-replace"), html! { (power_select) label { (c.t("account-name")) input name="player" required size="10"; } }))
+                    (act("deadline", c.t("act-deadline"), html! { label { (c.t("deadline")) input name="at" placeholder="2026-11-27 23:59" size="16" value=(kept("deadline", "at", "")); } label { (c.t("time-zone")) input name="time_zone" value=(kept("deadline", "time_zone", &c.tz_name)) size="14"; } }))
+                    (act("replace", c.t("act-replace"), html! { (power_select) label { (c.t("account-name")) input name="player" required minlength="2" maxlength="32" size="10" value=(kept("replace", "player", "")); } }))
                     (act("civil-disorder", c.t("act-civil-disorder"), html! { (power_select) select name="on" aria-label=(c.t("act-civil-disorder")) { option value="1" { (c.t("on")) } option value="0" { (c.t("off")) } } }))
-                    (act("deadline", c.t("act-deadline"), html! { label { (c.t("deadline")) input name="at" placeholder="2026-11-27 23:59" size="16"; } label { (c.t("time-zone")) input name="time_zone" value=(c.tz_name) size="14"; } }))
                 }
+            }
+            section #adjudicate-now {
+                h2 { (c.t("act-force")) }
+                p.hint { (c.t("act-force-hint")) }
+                (grave("adjudicate", c.t("act-force"), c.t("confirm-adjudicate"), html! { input type="hidden" name="force" value="on"; }))
             }
             section #press-log data-live {
                 h2 { (c.t("press-log")) }
@@ -1128,6 +1243,11 @@ pub fn gm(c: &Ctx, g: &GameOut, s: &Session, members: &[Member]) -> Markup {
                         (m.to.iter().map(|t| if t == "all" { c.t("to-all") } else { power_label(s, t, c.lang()) }).collect::<Vec<_>>().join(", "))
                         " · " (phase_name(c, &m.phase)) } p.text { (m.text) } }
                 }
+            }
+            section #take-back {
+                h2 { (c.t("act-rollback")) }
+                p.hint { (c.t("act-rollback-hint")) }
+                (grave("rollback", c.t("act-rollback"), c.t("confirm-rollback"), html! {}))
             }
         },
     )
