@@ -1017,7 +1017,7 @@ impl Inner {
                     _ => self.takes_listed(p, kind, &order, &read),
                 };
                 if listed {
-                    read.push((t, order, Some(id)));
+                    read.push((t, self.as_kept(order, t), Some(id)));
                     continue;
                 }
             }
@@ -1031,27 +1031,17 @@ impl Inner {
             if let Some(id) = vocab.id_of_text(t).filter(|_| matches!(g, Given::Text(_))) {
                 let order = vocab.order(id, kind);
                 if self.takes_listed(p, kind, &order, &read) {
-                    read.push((t, order, Some(id)));
+                    read.push((t, self.as_kept(order, t), Some(id)));
                     continue;
                 }
             }
-            let mut order = match self.read_order(t) {
-                Ok(o) => o,
+            let order = match self.read_order(t) {
+                Ok(o) => self.as_kept(o, t),
                 Err(e) => {
                     self.errors.push(format!("{power}: {e}"));
                     continue;
                 }
             };
-            // A support whose coast the package drops supports the province (as the
-            // package adjudicates it).
-            if let Order::SupportMove { unit, target, to } = order {
-                let kept = self.py_text_as_given(&order, t);
-                let coast = &self.tables.loc_up[to.index()];
-                if self.map().coast_of(to).is_some() && !kept.ends_with(coast.as_str()) {
-                    let to = self.map().province_of(to).loc();
-                    order = Order::SupportMove { unit, target, to };
-                }
-            }
             // As the package, in retreats and adjustments the first order given in one
             // call for a unit (or a build site) is the one kept.
             let key = self.order_key(&order);
@@ -1321,6 +1311,7 @@ impl Inner {
         }
         rules.push("POWER_CHOICE".to_string());
         rules.push(format!("{RULES_FLAG}{}", self.rules_spec));
+        rules.extend(pydip::end_rules(&self.session));
         rules
     }
 
@@ -1809,6 +1800,19 @@ impl Inner {
     /// was given one (as the package keeps it: `F GRE S F CON - BUL`).
     fn py_text_as_given(&self, o: &Order, given: &str) -> String {
         pydip::py_order_as_given(self.map(), self.session.game().position(), o, given)
+    }
+
+    /// The order as the package keeps it when given as `given`: a support whose coast the
+    /// package drops supports the province (as the package adjudicates it), so that the
+    /// order judged is the one shown and saved, however it was given (a listed string,
+    /// its text, another spelling).
+    fn as_kept(&self, order: Order, given: &str) -> Order {
+        match order {
+            Order::SupportMove { to, .. } if self.map().coast_of(to).is_some() => {
+                pydip::order_as_kept(self.map(), self.session.game().position(), order, given)
+            }
+            _ => order,
+        }
     }
 
     fn pending_of(&self, p: PowerId) -> Vec<String> {

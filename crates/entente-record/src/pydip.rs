@@ -274,6 +274,24 @@ pub fn py_order_as_given(map: &Map, pos: &Position, order: &Order, given: &str) 
     text
 }
 
+/// The order the package keeps when `order` is given as `given` (see
+/// [`py_order_as_given`]): a support whose coast the package drops supports the province,
+/// so that the order judged is the order shown and saved.
+pub fn order_as_kept(map: &Map, pos: &Position, order: Order, given: &str) -> Order {
+    match order {
+        Order::SupportMove { unit, target, to } if map.coast_of(to).is_some() => {
+            let kept = py_order_as_given(map, pos, &order, given);
+            if kept.rsplit(' ').next().is_some_and(|w| w.contains('/')) {
+                order
+            } else {
+                let to = map.province_of(to).loc();
+                Order::SupportMove { unit, target, to }
+            }
+        }
+        _ => order,
+    }
+}
+
 /// A phase's position: units (`*` marks a dislodged one), retreat options, centres. The
 /// format does not say who dislodged a unit; the attacker's origin is read from the
 /// previous phase's orders when one of them moved into the unit's province.
@@ -415,8 +433,23 @@ pub fn import_with_rules(
     let map = variant.map.clone();
     let mut config = SessionConfig::named_after_powers(variant, rules);
     config.options.gunboat = g.rules.iter().any(|r| r == "NO_PRESS");
-    let mut s = Session::new(config)?;
+    config.options.end_year = end_year_of(g)?;
+    let mut s = Session::new(config.clone())?;
     let recorded = recorded_phases(&map, g)?;
+    // A custom starting position (the package's `set_units`, `set_state`; entente's too) is
+    // kept: the game starts from the saved game's first state when it is not the map's
+    // opening (the opening itself is made as the variant says, with its setup).
+    if let (Some(first), Some(start)) = (g.phases.first(), recorded.first()) {
+        if let Some(phase) = phase_of(&first.name) {
+            let opening = phase == s.game().phase()
+                && crate::replay::compare_positions(&map, s.game().position(), &start.position)
+                    .is_empty();
+            if !opening {
+                s = Session::restore(config, start_parts(phase, start.position.clone()))
+                    .map_err(|e| Error::unreadable(format!("{}: {e}", first.name)))?;
+            }
+        }
+    }
     let mut first_difference = None;
     for (i, ph) in g.phases.iter().enumerate() {
         let Some(phase) = phase_of(&ph.name) else {
@@ -424,6 +457,12 @@ pub fn import_with_rules(
         };
         if i + 1 == g.phases.len() {
             break;
+        }
+        if s.game().is_over() {
+            return Err(Error::unreadable(format!(
+                "{}: entente's game is already over",
+                ph.name
+            )));
         }
         if phase != s.game().phase() {
             return Err(Error::unreadable(format!(
@@ -457,7 +496,55 @@ pub fn import_with_rules(
             first_difference = Some(ph.name.clone());
         }
     }
+    // A saved game that ends `COMPLETED` was over there; entente's must be too.
+    if let [.., before, last] = g.phases.as_slice() {
+        if last.name == COMPLETED && !s.game().is_over() && first_difference.is_none() {
+            first_difference = Some(before.name.clone());
+        }
+    }
     Ok((s, first_difference))
+}
+
+/// The name the package gives the phase of a finished game (its last saved phase).
+pub const COMPLETED: &str = "COMPLETED";
+
+/// The rule flag a saved game carries a short game's last year in (the package ignores
+/// flags it does not know): `ENTENTE_END_YEAR=1905`.
+pub const END_YEAR_FLAG: &str = "ENTENTE_END_YEAR=";
+
+/// The package's rule that lets a saved game part once from its adjudication: a game that
+/// ended by its last year carries it, as the package's engine has no last year.
+pub const DIFFERENT_ADJUDICATION: &str = "DIFFERENT_ADJUDICATION";
+
+/// The last year a saved game names (`ENTENTE_END_YEAR=...`), if any.
+pub fn end_year_of(g: &SavedGame) -> Result<Option<i32>> {
+    g.rules
+        .iter()
+        .find_map(|r| r.strip_prefix(END_YEAR_FLAG))
+        .map(|y| {
+            y.trim()
+                .parse::<i32>()
+                .map_err(|_| Error::unreadable(format!("rule {END_YEAR_FLAG}{y}: not a year")))
+        })
+        .transpose()
+}
+
+/// A game's parts at a starting position: nothing played yet.
+fn start_parts(phase: Phase, position: Position) -> entente_host::SessionParts {
+    entente_host::SessionParts {
+        phase,
+        position,
+        history: Vec::new(),
+        end: None,
+        coin_toss: None,
+        sheets: Vec::new(),
+        contexts: Vec::new(),
+        pending: BTreeMap::new(),
+        press: Vec::new(),
+        events: Vec::new(),
+        deadline: None,
+        paused: false,
+    }
 }
 
 /// Whether the move from `mover` into `dest` was stronger than the unit staying there and
@@ -663,10 +750,47 @@ fn py_state(
 
 /// The package's rule flags for a session.
 fn py_rules(s: &Session) -> Vec<String> {
+    let mut rules = Vec::new();
     if s.options().gunboat {
-        vec!["NO_PRESS".into()]
+        rules.push("NO_PRESS".into());
+    }
+    rules.extend(end_rules(s));
+    rules
+}
+
+/// The rule flags of a short game: its last year (`ENTENTE_END_YEAR=1905`, so that a reader
+/// of entente's ends it there too) and, once it has ended there, `DIFFERENT_ADJUDICATION`
+/// (the package's engine, which has no last year, parts from it at that one phase).
+pub fn end_rules(s: &Session) -> Vec<String> {
+    let mut rules = Vec::new();
+    if let Some(year) = s.options().end_year {
+        rules.push(format!("{END_YEAR_FLAG}{year}"));
+        if matches!(
+            s.game().end(),
+            Some(entente_game::EndOfGame::ShortGame { .. })
+        ) {
+            rules.push(DIFFERENT_ADJUDICATION.into());
+        }
+    }
+    rules
+}
+
+/// The kind of the session's current phase for its state: a finished game's is no
+/// adjustment (the package's `COMPLETED` state has no builds due).
+fn now_kind(s: &Session) -> PhaseKind {
+    if s.game().is_over() {
+        PhaseKind::Movement
     } else {
-        Vec::new()
+        s.game().phase().kind
+    }
+}
+
+/// The name of the session's current phase in a saved game: `COMPLETED` once it is over.
+fn saved_phase_name(s: &Session) -> String {
+    if s.game().is_over() {
+        COMPLETED.into()
+    } else {
+        s.game().phase().code()
     }
 }
 
@@ -678,7 +802,7 @@ pub fn current_state_parts(s: &Session) -> PyState {
         s,
         &g.phase().code(),
         g.position(),
-        g.phase().kind,
+        now_kind(s),
         &s.context(),
     )
 }
@@ -914,9 +1038,12 @@ pub fn export(s: &Session, id: &str) -> Value {
         }));
     }
     let g = s.game();
+    // A finished game's last phase is `COMPLETED`, as the package saves one (its
+    // `is_valid_saved_game` expects the last phase played to lead there).
+    let name = saved_phase_name(s);
     phases.push(json!({
-        "name": g.phase().code(),
-        "state": py_state(s, &g.phase().code(), g.position(), g.phase().kind, &s.context(), &rules),
+        "name": name,
+        "state": py_state(s, &name, g.position(), now_kind(s), &s.context(), &rules),
         "orders": {},
         "results": {},
         "messages": messages_of(&g.phase().code()),

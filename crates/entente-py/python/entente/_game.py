@@ -307,6 +307,13 @@ class Game:
             flags = [r for r in rules if isinstance(r, str)]
             spec = [r.split("=", 1)[1] for r in flags if r.startswith("ENTENTE_RULES=")]
             rules = spec[0] if spec else "package"
+            # A saved game's last year (``ENTENTE_END_YEAR=1905``), unless one is given.
+            years = [r.split("=", 1)[1] for r in flags if r.startswith("ENTENTE_END_YEAR=")]
+            if end_year is None and years:
+                try:
+                    end_year = int(years[0])
+                except ValueError:
+                    raise ValueError("rule %r: not a year" % ("ENTENTE_END_YEAR=" + years[0],))
         self._g = _entente.Game(map_name=map_name, rules=rules, seed=seed, end_year=end_year)
         self._init(game_id, end_year)
 

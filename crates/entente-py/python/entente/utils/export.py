@@ -99,8 +99,8 @@ def is_valid_saved_game(saved_game):
             last_time_sent = message["time_sent"]
         if ix == len(phases) - 1:
             continue
-        game = Game(map_name=saved_game["map"], rules=rules, game_id=saved_game["id"])
         try:
+            game = Game(map_name=saved_game["map"], rules=rules, game_id=saved_game["id"])
             game.set_state(state)
         except Exception:  # noqa: BLE001 - a state entente cannot set is not a valid one
             return False
