@@ -795,3 +795,68 @@ fn adjudicate_now_and_take_back_ask_for_a_confirmation() {
     assert_eq!(st, 303);
     assert_eq!(game()["history_len"], 0);
 }
+
+/// Issue 31: the one form of a player's sheets sends each power's part as its own sheet,
+/// only those changed; a form written for a phase already adjudicated is refused (its
+/// orders would land in the next phase) and the page comes back with what was typed.
+#[test]
+fn the_sheets_form_sends_each_changed_sheet_and_refuses_a_phase_gone_by() {
+    let (_dir, s) = server("sheetsform");
+    let (id, gm, players) = full_game(&s, "sf", "3a", json!({"deadlines": {"kind": "manual"}}));
+    let (i, (powers, _)) = players
+        .iter()
+        .enumerate()
+        .find(|(_, (p, _))| p.len() == 3 && p.contains(&"Italy".to_string()))
+        .expect("a player of three powers");
+    let mut b = Browser::sign_in(&s.base, &format!("sfp{}", i + 1));
+    let csrf = b.csrf();
+    let path = format!("/games/{id}/orders");
+    let orders_in = || -> Vec<String> {
+        let g = gm.read(&format!("/api/v1/games/{id}"));
+        g["powers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["orders_in"] == true)
+            .map(|p| p["power"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // Italy's part typed, the others left empty: Italy's sheet alone is sent.
+    let mut form: Vec<(String, String)> = vec![
+        ("_csrf".into(), csrf.clone()),
+        ("phase".into(), "S1901M".into()),
+    ];
+    for p in powers {
+        form.push(("power".into(), p.clone()));
+        let text = if p == "Italy" {
+            "A Ven - Pie\r\nA Rom - Apu"
+        } else {
+            ""
+        };
+        form.push((format!("orders-{p}"), text.into()));
+    }
+    let fields: Vec<(&str, &str)> = form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let (st, to) = b.post(&path, &fields);
+    assert_eq!(
+        (st, to.as_str()),
+        (303, format!("/games/{id}#sheets").as_str())
+    );
+    assert_eq!(orders_in(), ["Italy"], "only the sheet typed is sent");
+    // The phase is adjudicated meanwhile: the same form is refused, its text kept.
+    gm.ok(
+        &format!("/api/v1/games/{id}/gm"),
+        json!({"act": "adjudicate", "force": true}),
+    );
+    let (st, page) = b.post(&path, &fields);
+    assert_eq!(st, 409, "{page}");
+    assert!(page.contains("role=\"alert\""), "{page}");
+    assert!(
+        page.contains("Spring 1901"),
+        "the phase it was written for: {page}"
+    );
+    assert!(
+        page.contains("A Ven - Pie\nA Rom - Apu"),
+        "the text typed: {page}"
+    );
+    assert!(orders_in().is_empty(), "nothing sent for the next phase");
+}

@@ -1223,7 +1223,7 @@ pub fn gm(
             section #acts {
                 h2 { (c.t("gm-acts")) }
                 div.acts {
-                    (act("extend", c.t("act-extend"), html! { label { (c.t("minutes")) input name="minutes" inputmode="numeric" pattern="[0-9]{1,9}" maxlength="9" required value=(kept("extend", "minutes", "1440")) size="5"; } }))
+                    (act("extend", c.t("act-extend"), html! { label { (c.t("minutes")) input name="minutes" inputmode="numeric" pattern="[0-9]+" maxlength="10" required value=(kept("extend", "minutes", "1440")) size="5"; } }))
                     @if g.paused { (act("resume", c.t("act-resume"), html! {})) } @else { (act("pause", c.t("act-pause"), html! {})) }
                     (act("deadline", c.t("act-deadline"), html! { label { (c.t("deadline")) input name="at" placeholder="2026-11-27 23:59" size="16" value=(kept("deadline", "at", "")); } label { (c.t("time-zone")) input name="time_zone" value=(kept("deadline", "time_zone", &c.tz_name)) size="14"; } }))
                     (act("replace", c.t("act-replace"), html! { (power_select) label { (c.t("account-name")) input name="player" required minlength="2" maxlength="32" size="10" value=(kept("replace", "player", "")); } }))
