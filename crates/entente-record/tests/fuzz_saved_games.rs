@@ -352,6 +352,7 @@ fn saved_game_readers_never_panic_and_stay_bounded() {
     };
     let strategy = (0..corpus.len(), proptest::collection::vec(mutation(), 1..6));
     let started = Instant::now();
+    let read = AtomicUsize::new(0);
     loop {
         let rng = if longer.is_some() {
             TestRng::from_seed(config.rng_algorithm, &rand_seed())
@@ -380,6 +381,7 @@ fn saved_game_readers_never_panic_and_stay_bounded() {
             PEAK.store(before, Ordering::Relaxed);
             let t = Instant::now();
             read_with_every_reader(&text);
+            read.fetch_add(1, Ordering::Relaxed);
             let took = t.elapsed();
             let held = PEAK.load(Ordering::Relaxed).saturating_sub(before);
             prop_assert!(
@@ -399,4 +401,9 @@ fn saved_game_readers_never_panic_and_stay_bounded() {
             break;
         }
     }
+    eprintln!(
+        "{} mutated texts read in {:.1?}",
+        read.load(Ordering::Relaxed),
+        started.elapsed()
+    );
 }
