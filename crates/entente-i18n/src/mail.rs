@@ -20,7 +20,7 @@ mod tests {
         assert_eq!(MAIL.parse_errors(), Vec::<(&str, String)>::new());
         let args = [
             "line", "power", "game", "phase", "why", "to", "result", "title", "deadline",
-            "address", "powers", "from", "unit", "next", "homes",
+            "address", "powers", "from", "unit", "next", "homes", "text", "size", "limit",
         ];
         assert_eq!(MAIL.format_errors(&args), Vec::<String>::new());
     }

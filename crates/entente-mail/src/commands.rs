@@ -28,8 +28,8 @@ pub enum Command {
         power: String,
         secret: String,
     },
-    /// A sheet: its lines as written (empty lines dropped).
-    Orders(Vec<String>),
+    /// The sheet of the power signed on above (one per part of the mail after a `SIGNON`).
+    Orders(Sheet),
     /// A letter: to these powers (empty: to everyone).
     Press {
         to: Vec<String>,
@@ -50,6 +50,45 @@ pub enum Command {
     Help,
 }
 
+/// The order lines of one part of a mail (after one `SIGNON`), with where each was written.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Sheet {
+    /// An `ORDERS` keyword began it: alone, it is an empty sheet (every unit holds).
+    pub keyword: bool,
+    pub lines: Vec<SheetLine>,
+}
+
+impl Sheet {
+    /// The lines' texts.
+    pub fn texts(&self) -> Vec<&str> {
+        self.lines.iter().map(|l| l.text.as_str()).collect()
+    }
+}
+
+/// A line of a sheet, as written, with its line number in the mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetLine {
+    pub line: usize,
+    pub text: String,
+    pub kind: LineKind,
+}
+
+/// Where a sheet's line was written, which says whether it is an order when it does not
+/// read as one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind {
+    /// After `ORDERS` or `SIGNON`, with a command after it: in the sheet as written (an
+    /// unreadable line is answered NOT UNDERSTOOD, as on the web).
+    Firm,
+    /// After `ORDERS` or `SIGNON`, after the mail's last command: in the sheet if it reads as
+    /// an order or an order line follows it; else a closing line (a greeting, a signature),
+    /// ignored.
+    Closing,
+    /// After another command (`READY`, a letter, a vote, ...): in the sheet only if it reads
+    /// as an order; else ignored. It never makes a sheet of its own.
+    Stray,
+}
+
 /// A line that cannot be read as its command.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CommandError {
@@ -61,6 +100,24 @@ pub enum CommandError {
     },
     #[error("line {line}: the letter begun here has no ENDPRESS: nothing of it is sent")]
     Unterminated { line: usize },
+    #[error("the mail has {lines} lines; the judge reads at most {limit} lines: nothing in it was carried out")]
+    TooManyLines { lines: usize, limit: usize },
+    #[error("line {line} is longer than {limit} bytes: nothing in this mail was carried out")]
+    LineTooLong { line: usize, limit: usize },
+    #[error("the mail has more than {limit} commands: nothing in it was carried out")]
+    TooManyCommands { limit: usize },
+}
+
+impl CommandError {
+    /// Whether the error refuses the whole mail (a limit), not one line.
+    pub fn refuses_mail(&self) -> bool {
+        matches!(
+            self,
+            CommandError::TooManyLines { .. }
+                | CommandError::LineTooLong { .. }
+                | CommandError::TooManyCommands { .. }
+        )
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -354,37 +411,94 @@ pub fn language_of(text: &str) -> Option<&'static str> {
     None
 }
 
+/// The most lines of a mail's text that are read (a longer mail is answered, and nothing in
+/// it carried out).
+pub const LINE_LIMIT: usize = 2000;
+/// The longest line read, in bytes (a letter's paragraph may be long: a letter is at most
+/// 16 KiB).
+pub const LINE_LENGTH_LIMIT: usize = 16 * 1024;
+/// The most commands a mail carries (each keyword line; a sheet's orders are not counted).
+pub const COMMAND_LIMIT: usize = 100;
+
 /// Reads a mail's text as commands; a line with an error is reported and the others are
 /// still read. Lines before `SIGNON` are read too (the caller answers that they need one).
+///
+/// Each part of the mail after a `SIGNON` (or before the first) has at most one
+/// [`Command::Orders`], at the place of its first order line, with every order line of that
+/// part: the lines after `ORDERS` (or right after `SIGNON`), and the lines after any other
+/// command, which are orders only if they read as orders (the gateway decides, with the
+/// game's map: see [`LineKind`]).
+///
+/// A mail over [`LINE_LIMIT`] lines, with a line over [`LINE_LENGTH_LIMIT`] bytes or more
+/// than [`COMMAND_LIMIT`] commands gives no command and that one error.
 pub fn parse_commands(text: &str) -> (Vec<(usize, Command)>, Vec<CommandError>) {
     let lines: Vec<&str> = text.lines().collect();
+    if lines.len() > LINE_LIMIT {
+        return (
+            Vec::new(),
+            vec![CommandError::TooManyLines {
+                lines: lines.len(),
+                limit: LINE_LIMIT,
+            }],
+        );
+    }
+    if let Some(i) = lines.iter().position(|l| l.len() > LINE_LENGTH_LIMIT) {
+        return (
+            Vec::new(),
+            vec![CommandError::LineTooLong {
+                line: i + 1,
+                limit: LINE_LENGTH_LIMIT,
+            }],
+        );
+    }
+    // Each line's keyword, read once.
+    let kws: Vec<Option<(Kw, &str)>> = lines.iter().map(|l| keyword(l.trim())).collect();
     let mut out: Vec<(usize, Command)> = Vec::new();
     let mut errors = Vec::new();
-    let mut sheet: Option<(usize, Vec<String>)> = None;
-    let flush = |sheet: &mut Option<(usize, Vec<String>)>, out: &mut Vec<(usize, Command)>| {
-        if let Some((at, lines)) = sheet.take() {
-            if !lines.is_empty() {
-                out.push((at, Command::Orders(lines)));
-            }
-        }
-    };
+    // This part's sheet (its index in `out`), and whether a bare line now is a firm order
+    // line (after ORDERS or SIGNON) or a stray one (after another command).
+    let mut sheet: Option<usize> = None;
+    let mut firm = true;
+    let mut commands = 0;
+    let mut last_command = 0;
     let mut i = 0;
     while i < lines.len() {
         let n = i + 1;
         let line = lines[i].trim();
+        let kw = kws[i];
         i += 1;
         if line.is_empty() {
             continue;
         }
-        let Some((kw, rest)) = keyword(line) else {
-            // An order line: part of the sheet being read, or the start of one.
-            sheet
-                .get_or_insert((n, Vec::new()))
-                .1
-                .push(line.to_string());
+        let Some((kw, rest)) = kw else {
+            let at = *sheet.get_or_insert_with(|| {
+                out.push((n, Command::Orders(Sheet::default())));
+                out.len() - 1
+            });
+            if let Command::Orders(s) = &mut out[at].1 {
+                s.lines.push(SheetLine {
+                    line: n,
+                    text: line.to_string(),
+                    kind: if firm {
+                        LineKind::Firm
+                    } else {
+                        LineKind::Stray
+                    },
+                });
+            }
             continue;
         };
-        flush(&mut sheet, &mut out);
+        commands += 1;
+        if commands > COMMAND_LIMIT {
+            return (
+                Vec::new(),
+                vec![CommandError::TooManyCommands {
+                    limit: COMMAND_LIMIT,
+                }],
+            );
+        }
+        last_command = n;
+        firm = false;
         let missing = |command, needs| CommandError::Missing {
             line: n,
             command,
@@ -392,6 +506,8 @@ pub fn parse_commands(text: &str) -> (Vec<(usize, Command)>, Vec<CommandError>) 
         };
         match kw {
             Kw::SignOn => {
+                sheet = None;
+                firm = true;
                 let parts: Vec<&str> = rest.split_whitespace().collect();
                 match parts.as_slice() {
                     [game, power, secret] => out.push((
@@ -409,19 +525,19 @@ pub fn parse_commands(text: &str) -> (Vec<(usize, Command)>, Vec<CommandError>) 
                 }
             }
             Kw::Orders => {
-                let mut s = Vec::new();
-                if !rest.is_empty() {
-                    s.push(rest.to_string());
-                }
-                sheet = Some((n, s));
-                // An ORDERS line alone, followed by no order, is an empty sheet: all hold.
-                if lines[i..]
-                    .iter()
-                    .all(|l| l.trim().is_empty() || keyword(l).is_some())
-                {
-                    flush(&mut sheet, &mut out);
-                    if out.last().is_none_or(|(at, _)| *at != n) {
-                        out.push((n, Command::Orders(Vec::new())));
+                firm = true;
+                let at = *sheet.get_or_insert_with(|| {
+                    out.push((n, Command::Orders(Sheet::default())));
+                    out.len() - 1
+                });
+                if let Command::Orders(s) = &mut out[at].1 {
+                    s.keyword = true;
+                    if !rest.is_empty() {
+                        s.lines.push(SheetLine {
+                            line: n,
+                            text: rest.to_string(),
+                            kind: LineKind::Firm,
+                        });
                     }
                 }
             }
@@ -442,8 +558,9 @@ pub fn parse_commands(text: &str) -> (Vec<(usize, Command)>, Vec<CommandError>) 
                 while i < lines.len() {
                     let l = lines[i];
                     i += 1;
-                    if matches!(keyword(l), Some((Kw::EndPress, _))) {
+                    if matches!(kws[i - 1], Some((Kw::EndPress, _))) {
                         ended = true;
+                        last_command = i;
                         break;
                     }
                     body.push(l.trim_end());
@@ -511,18 +628,57 @@ pub fn parse_commands(text: &str) -> (Vec<(usize, Command)>, Vec<CommandError>) 
             Kw::SignOff => break,
         }
     }
-    flush(&mut sheet, &mut out);
+    // The firm lines after the mail's last command close it: a greeting, a signature.
+    for (_, c) in &mut out {
+        if let Command::Orders(s) = c {
+            for l in &mut s.lines {
+                if l.kind == LineKind::Firm && l.line > last_command {
+                    l.kind = LineKind::Closing;
+                }
+            }
+        }
+    }
     (out, errors)
+}
+
+/// Whether a mail's commands ask anything of the judge: a keyword command (or one it could
+/// not read), not only lines without a keyword (which a program's automatic reply is).
+pub fn has_command(commands: &[(usize, Command)], errors: &[CommandError]) -> bool {
+    !errors.is_empty()
+        || commands
+            .iter()
+            .any(|(_, c)| !matches!(c, Command::Orders(s) if !s.keyword))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The commands, each sheet by its texts only (see [`o`]).
     fn cmds(text: &str) -> Vec<Command> {
         let (c, e) = parse_commands(text);
         assert!(e.is_empty(), "{e:?}");
-        c.into_iter().map(|(_, c)| c).collect()
+        c.into_iter()
+            .map(|(_, c)| match c {
+                Command::Orders(s) => o(&s.texts()),
+                c => c,
+            })
+            .collect()
+    }
+
+    /// A sheet of these lines, as [`cmds`] gives it.
+    fn o(lines: &[&str]) -> Command {
+        Command::Orders(Sheet {
+            keyword: false,
+            lines: lines
+                .iter()
+                .map(|l| SheetLine {
+                    line: 0,
+                    text: l.to_string(),
+                    kind: LineKind::Firm,
+                })
+                .collect(),
+        })
     }
 
     #[test]
@@ -538,7 +694,7 @@ mod tests {
                     power: "France".into(),
                     secret: "s3cret".into()
                 },
-                Command::Orders(vec!["A Par - Bur".into(), "A Mar S A Par - Bur".into()]),
+                o(&["A Par - Bur", "A Mar S A Par - Bur"]),
                 Command::Press {
                     to: vec!["England".into(), "Germany".into()],
                     text: "Channel stays empty?\nYours, France".into()
@@ -558,7 +714,7 @@ mod tests {
                     power: "Austria".into(),
                     secret: "x".into()
                 },
-                Command::Orders(vec!["A Vie - Tri".into(), "F Tri - Alb".into()]),
+                o(&["A Vie - Tri", "F Tri - Alb"]),
             ]
         );
     }
@@ -567,7 +723,7 @@ mod tests {
     fn czech_french_and_russian_keywords() {
         let cs = cmds("PŘIHLÁSIT hra Rakousko tajne\nRozkazy:\nA Vídeň - Terst\nZPRÁVA PRO Itálie\nAhoj\nKONEC ZPRÁVY\nPřipraven\nRemíza\nNápověda\n");
         assert!(matches!(&cs[0], Command::SignOn { power, .. } if power == "Rakousko"));
-        assert_eq!(cs[1], Command::Orders(vec!["A Vídeň - Terst".into()]));
+        assert_eq!(cs[1], o(&["A Vídeň - Terst"]));
         assert_eq!(
             cs[2],
             Command::Press {
@@ -584,7 +740,7 @@ mod tests {
             ]
         );
         let fr = cmds("ORDRES\nA Paris - Bourgogne\nÀ TOUS\nBonjour\nFIN\nPRÊT NON\nNULLE France, Angleterre\nCONCÉDER Allemagne\n");
-        assert_eq!(fr[0], Command::Orders(vec!["A Paris - Bourgogne".into()]));
+        assert_eq!(fr[0], o(&["A Paris - Bourgogne"]));
         assert_eq!(
             fr[1],
             Command::Press {
@@ -599,7 +755,7 @@ mod tests {
         );
         assert_eq!(fr[4], Command::Concede(Some("Allemagne".into())));
         let ru = cmds("ПРИКАЗЫ\nA Москва - Украина\nСПИСОК\nНИЧЬЯ НЕТ\nАДРЕС ivan@example.ru\n");
-        assert_eq!(ru[0], Command::Orders(vec!["A Москва - Украина".into()]));
+        assert_eq!(ru[0], o(&["A Москва - Украина"]));
         assert_eq!(
             &ru[1..],
             [
@@ -653,10 +809,7 @@ mod tests {
 
     #[test]
     fn an_orders_line_alone_is_an_empty_sheet() {
-        assert_eq!(
-            cmds("ORDERS\n\nREADY"),
-            [Command::Orders(vec![]), Command::Ready(true)]
-        );
+        assert_eq!(cmds("ORDERS\n\nREADY"), [o(&[]), Command::Ready(true)]);
     }
 
     #[test]
@@ -682,11 +835,7 @@ mod tests {
         // Provinces and words that begin like keywords.
         assert_eq!(
             cmds("A Lvp - Lon\nF Lon - Eng\nA Hol - Bel\n"),
-            [Command::Orders(vec![
-                "A Lvp - Lon".into(),
-                "F Lon - Eng".into(),
-                "A Hol - Bel".into()
-            ])]
+            [o(&["A Lvp - Lon", "F Lon - Eng", "A Hol - Bel"])]
         );
     }
 
@@ -698,5 +847,91 @@ mod tests {
         assert_eq!(language_of("ПРИКАЗЫ\nA Par - Bur"), Some("ru"));
         assert_eq!(language_of("ORDERS\nA Par - Bur"), None);
         assert_eq!(language_of("A Par - Bur"), None);
+    }
+
+    fn kinds(text: &str) -> Vec<(String, LineKind)> {
+        let (c, _) = parse_commands(text);
+        c.into_iter()
+            .filter_map(|(_, c)| match c {
+                Command::Orders(s) => Some(s.lines),
+                _ => None,
+            })
+            .flatten()
+            .map(|l| (l.text, l.kind))
+            .collect()
+    }
+
+    /// Issue 31: the lines after READY, a letter or a vote are not a sheet of their own;
+    /// the lines after the last command close the mail; one sheet per SIGNON.
+    #[test]
+    fn lines_after_other_commands_are_stray_and_after_the_last_closing() {
+        use LineKind::*;
+        assert_eq!(
+            kinds("SIGNON g France s\nORDERS\nA Par - Bur\nREADY\nThanks! Alice\n"),
+            [
+                ("A Par - Bur".into(), Firm),
+                ("Thanks! Alice".into(), Stray)
+            ]
+        );
+        assert_eq!(
+            kinds("SIGNON g France s\nA Par - Bur\nF Bre - Mao\n\nSent from my iPhone\n"),
+            [
+                ("A Par - Bur".into(), Closing),
+                ("F Bre - Mao".into(), Closing),
+                ("Sent from my iPhone".into(), Closing)
+            ]
+        );
+        // Two blocks around a letter: one sheet.
+        let (c, _) = parse_commands(
+            "SIGNON g France s\nORDERS\nA Par - Bur\nPRESS TO England\nhi\nENDPRESS\nF Bre - Mao\nREADY\n",
+        );
+        let sheets: Vec<&Sheet> = c
+            .iter()
+            .filter_map(|(_, c)| match c {
+                Command::Orders(s) => Some(s),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(sheets.len(), 1, "{c:?}");
+        assert_eq!(sheets[0].texts(), ["A Par - Bur", "F Bre - Mao"]);
+        assert!(sheets[0].keyword);
+        // A second SIGNON begins a new part, with its own sheet.
+        let (c, _) = parse_commands("SIGNON g France s\nA Par H\nSIGNON g England t\nF Lon H\n");
+        assert_eq!(
+            c.iter()
+                .filter(|(_, c)| matches!(c, Command::Orders(_)))
+                .count(),
+            2
+        );
+    }
+
+    #[test]
+    fn a_mail_over_a_limit_is_refused_whole() {
+        let (c, e) = parse_commands(&"A Par H\n".repeat(LINE_LIMIT + 1));
+        assert!(c.is_empty() && e[0].refuses_mail(), "{e:?}");
+        assert!(e[0].to_string().contains("at most 2000 lines"), "{e:?}");
+        let (c, e) = parse_commands(&"LIST\n".repeat(COMMAND_LIMIT + 1));
+        assert!(c.is_empty() && e[0].refuses_mail(), "{e:?}");
+        let (c, e) = parse_commands(&format!("LIST\n{}\n", "x".repeat(LINE_LENGTH_LIMIT + 1)));
+        assert!(c.is_empty(), "{c:?}");
+        assert_eq!(
+            e,
+            [CommandError::LineTooLong {
+                line: 2,
+                limit: LINE_LENGTH_LIMIT
+            }]
+        );
+        let (c, e) = parse_commands(&"LIST\n".repeat(COMMAND_LIMIT));
+        assert_eq!((c.len(), e.len()), (COMMAND_LIMIT, 0));
+    }
+
+    #[test]
+    fn a_mail_of_lines_without_a_keyword_has_no_command() {
+        let (c, e) = parse_commands("I am away until Monday.\nThank you for your message.");
+        assert!(!has_command(&c, &e));
+        let (c, e) = parse_commands("LIST");
+        assert!(has_command(&c, &e));
+        let (c, e) = parse_commands("ORDERS");
+        assert!(has_command(&c, &e));
     }
 }

@@ -3,12 +3,12 @@
 //! signed on, and the answer (what was understood, line by line) queued for sending.
 //! Automatic mail is not answered; a Message-ID is executed once.
 
-use crate::commands::{parse_commands, Command};
-use crate::incoming::{read_message, Incoming};
+use crate::commands::{parse_commands, Command, CommandError, LineKind, Sheet};
+use crate::incoming::{read_message, MailError};
 use entente_server::auth::Caller;
-use entente_server::error::ApiError;
+use entente_server::error::{ApiError, ApiErrorKind};
 use entente_server::{service, Db};
-use sqlx::Row;
+use sqlx::{Any, Row, Transaction};
 use std::fmt::Write;
 
 /// What became of a mail.
@@ -20,24 +20,33 @@ pub struct Outcome {
     pub note: String,
 }
 
-/// A failure of the database: the mail must be tried again (nothing was executed).
+/// A mail not handled now: nothing of it was carried out or recorded, and the sending mail
+/// server must try again later (SMTP `451`/`450`, `entente mail-in` exit 75).
 #[derive(Debug, thiserror::Error)]
-#[error("the mail could not be handled: {0}")]
-pub struct GatewayError(String);
+pub enum GatewayError {
+    /// The database failed.
+    #[error("the mail could not be handled: {0}")]
+    Database(String),
+    /// Too many mails from this sender (or this signed player) in the last hour.
+    #[error("{0}")]
+    TryLater(String),
+}
 
 impl From<sqlx::Error> for GatewayError {
     fn from(e: sqlx::Error) -> Self {
-        GatewayError(e.to_string())
+        GatewayError::Database(e.to_string())
     }
 }
 
 impl From<ApiError> for GatewayError {
     fn from(e: ApiError) -> Self {
-        GatewayError(e.message)
+        GatewayError::Database(e.message)
     }
 }
 
 use crate::now_ms;
+
+const QUEUE: &str = "INSERT INTO mail_out (to_addr, subject, body, in_reply_to, created_at, next_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id";
 
 /// Queues a mail to send (retried until the relay takes it).
 pub async fn queue(
@@ -48,17 +57,36 @@ pub async fn queue(
     in_reply_to: Option<&str>,
 ) -> Result<i64, GatewayError> {
     let now = now_ms();
-    let row = sqlx::query(
-        "INSERT INTO mail_out (to_addr, subject, body, in_reply_to, created_at, next_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-    )
-    .bind(to)
-    .bind(subject)
-    .bind(body)
-    .bind(in_reply_to)
-    .bind(now)
-    .bind(now)
-    .fetch_one(&db.pool)
-    .await?;
+    let row = sqlx::query(QUEUE)
+        .bind(to)
+        .bind(subject)
+        .bind(body)
+        .bind(in_reply_to)
+        .bind(now)
+        .bind(now)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok(row.try_get(0)?)
+}
+
+/// [`queue`] in the caller's transaction.
+async fn queue_in(
+    tx: &mut Transaction<'_, Any>,
+    to: &str,
+    subject: &str,
+    body: &str,
+    in_reply_to: Option<&str>,
+) -> Result<i64, GatewayError> {
+    let now = now_ms();
+    let row = sqlx::query(QUEUE)
+        .bind(to)
+        .bind(subject)
+        .bind(body)
+        .bind(in_reply_to)
+        .bind(now)
+        .bind(now)
+        .fetch_one(&mut **tx)
+        .await?;
     Ok(row.try_get(0)?)
 }
 
@@ -74,13 +102,76 @@ pub async fn queued_body(db: &Db, id: i64) -> Result<Option<String>, GatewayErro
     })
 }
 
-/// Mails from one sender answered in an hour, at most.
+/// Unsigned mails from one sender address carried out in an hour, at most; more are
+/// refused for now (the sender's server tries again later). Mails signed with a game's
+/// mail password are counted apart ([`SIGNED_LIMIT`]), so forged mails with a player's
+/// address never block the player's own.
 pub const SENDER_LIMIT: i64 = 30;
+/// Mails signed on as one player carried out in an hour, at most.
+pub const SIGNED_LIMIT: i64 = 200;
+/// Mails without any command from one sender answered in an hour (an auto-responder that
+/// does not say it is one answers each answer of the judge with such a mail); more are
+/// recorded and not answered.
+pub const NO_COMMAND_LIMIT: i64 = 3;
 
-/// Handles one received message (its raw bytes).
+/// The key a mail is carried out once under: its Message-ID, or for a mail without one the
+/// SHA-256 of its bytes.
+fn key_of(message_id: Option<&str>, raw: &[u8]) -> String {
+    message_id.map(str::to_string).unwrap_or_else(|| {
+        use sha2::{Digest, Sha256};
+        let h: String = Sha256::digest(raw)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        format!("sha256:{h}")
+    })
+}
+
+/// Records a mail as seen, first in its transaction (which on SQLite takes the write lock
+/// and on PostgreSQL waits for another delivery of the same mail to end): false if it was
+/// carried out before.
+async fn first_time(
+    tx: &mut Transaction<'_, Any>,
+    key: &str,
+    sender: &str,
+) -> Result<bool, GatewayError> {
+    Ok(sqlx::query(
+        "INSERT INTO mail_seen (message_id, sender, at, commands) VALUES ($1, $2, $3, 0) ON CONFLICT (message_id) DO NOTHING",
+    )
+    .bind(key)
+    .bind(sender)
+    .bind(now_ms())
+    .execute(&mut **tx)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
+fn again(key: &str) -> Outcome {
+    Outcome {
+        reply_id: None,
+        note: format!("not executed again: Message-ID {key} was handled before"),
+    }
+}
+
+fn reply_subject(subject: &str) -> String {
+    if subject.to_lowercase().starts_with("re:") {
+        subject.to_string()
+    } else if subject.is_empty() {
+        "Re: your mail to the judge".to_string()
+    } else {
+        format!("Re: {subject}")
+    }
+}
+
+/// Handles one received message (its raw bytes), exactly once: its Message-ID, every
+/// command it carries and its answer are one transaction, so that a crash at any point
+/// leaves either all of it done (a second delivery is then recognised and changes nothing)
+/// or none of it (the sender's server, not having had its `250`, tries again).
 pub async fn handle(db: &Db, raw: &[u8]) -> Result<Outcome, GatewayError> {
     let m = match read_message(raw) {
         Ok(m) => m,
+        Err(MailError::TooLarge { size, limit }) => return too_large(db, raw, size, limit).await,
         Err(e) => {
             return Ok(Outcome {
                 reply_id: None,
@@ -88,10 +179,17 @@ pub async fn handle(db: &Db, raw: &[u8]) -> Result<Outcome, GatewayError> {
             })
         }
     };
+    let key = key_of(m.message_id.as_deref(), raw);
+    let (commands, errors) = parse_commands(&m.text);
+    let mut tx = db.writer.begin().await?;
+    if !first_time(&mut tx, &key, &m.from).await? {
+        tx.rollback().await?;
+        return Ok(again(&key));
+    }
     if let Some(why) = &m.automatic {
         // A delivery-status report (a bounce) is kept for the game master.
         let local = m.from.split('@').next().unwrap_or_default().to_lowercase();
-        if local == "mailer-daemon"
+        let note = if local == "mailer-daemon"
             || local == "postmaster"
             || m.subject.to_lowercase().contains("undeliver")
             || m.subject.to_lowercase().contains("delivery status")
@@ -104,76 +202,223 @@ pub async fn handle(db: &Db, raw: &[u8]) -> Result<Outcome, GatewayError> {
             .bind(&m.subject)
             .bind(text)
             .bind(now_ms())
-            .execute(&db.pool)
+            .execute(&mut *tx)
             .await?;
-            return Ok(Outcome {
-                reply_id: None,
-                note: format!("not answered: a bounce from {} ({why}), recorded", m.from),
-            });
-        }
+            format!("not answered: a bounce from {} ({why}), recorded", m.from)
+        } else {
+            format!("not answered: automatic mail from {} ({why})", m.from)
+        };
+        tx.commit().await?;
         return Ok(Outcome {
             reply_id: None,
-            note: format!("not answered: automatic mail from {} ({why})", m.from),
+            note,
         });
     }
-    // A sender that writes more than this in an hour is a loop (an auto-responder that
-    // does not say so) or a flood: not answered until the hour has passed.
-    let recent: i64 = sqlx::query("SELECT COUNT(*) FROM mail_seen WHERE sender = $1 AND at > $2")
+    let guessed = crate::commands::language_of(&m.text).unwrap_or("en");
+    // A mail over a limit (lines, line length, commands) is answered, and nothing in it done.
+    if let Some(e) = errors.iter().find(|e| e.refuses_mail()) {
+        let body = limit_words(guessed, e);
+        let id = queue_in(
+            &mut tx,
+            &m.from,
+            &reply_subject(&m.subject),
+            &body,
+            m.message_id.as_deref(),
+        )
+        .await?;
+        tx.commit().await?;
+        return Ok(Outcome {
+            reply_id: Some(id),
+            note: format!("answered {} (mail {id}): {e}", m.from),
+        });
+    }
+    // Who signs on, before anything is done: the sender's rate is counted by it.
+    let mut signons: Vec<Option<Result<Signed, ApiError>>> = Vec::new();
+    for (_, cmd) in &commands {
+        let refused = signons.iter().flatten().any(|r| r.is_err());
+        signons.push(match cmd {
+            Command::SignOn {
+                game,
+                power,
+                secret,
+            } if !refused => Some(sign_on(db, &mut tx, game, power, secret).await?),
+            _ => None,
+        });
+    }
+    let signed_by = signons
+        .iter()
+        .flatten()
+        .find_map(|r| r.as_ref().ok())
+        .map(|s| s.caller.id);
+    let hour_ago = now_ms() - 3_600_000;
+    let (recent, limit): (i64, i64) = match signed_by {
+        Some(account) => (
+            sqlx::query("SELECT COUNT(*) FROM mail_seen WHERE signed_by = $1 AND at > $2 AND message_id <> $3")
+                .bind(account)
+                .bind(hour_ago)
+                .bind(&key)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get(0)?,
+            SIGNED_LIMIT,
+        ),
+        None => (
+            sqlx::query("SELECT COUNT(*) FROM mail_seen WHERE sender = $1 AND signed_by IS NULL AND at > $2 AND message_id <> $3")
+                .bind(&m.from)
+                .bind(hour_ago)
+                .bind(&key)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get(0)?,
+            SENDER_LIMIT,
+        ),
+    };
+    if recent >= limit {
+        // Nothing is recorded: the mail is refused for now, and carried out when the
+        // sender's server tries again after the hour.
+        tx.rollback().await?;
+        let who = if signed_by.is_some() {
+            "signed mails of this player"
+        } else {
+            "unsigned mails from"
+        };
+        return Err(GatewayError::TryLater(format!(
+            "more than {limit} {who} {} in an hour: try again later",
+            m.from
+        )));
+    }
+    let commanded = crate::commands::has_command(&commands, &errors);
+    sqlx::query("UPDATE mail_seen SET signed_by = $1, commands = $2 WHERE message_id = $3")
+        .bind(signed_by)
+        .bind(commanded as i64)
+        .bind(&key)
+        .execute(&mut *tx)
+        .await?;
+    if !commanded {
+        // An answer to the judge's answer that asks nothing, or one more mail asking
+        // nothing from a sender who keeps writing such mails: an auto-responder that does
+        // not say it is one. Not answered, so that no loop forms.
+        let quiet: i64 = sqlx::query(
+            "SELECT COUNT(*) FROM mail_seen WHERE sender = $1 AND commands = 0 AND at > $2 AND message_id <> $3",
+        )
         .bind(&m.from)
-        .bind(now_ms() - 3_600_000)
-        .fetch_one(&db.pool)
+        .bind(hour_ago)
+        .bind(&key)
+        .fetch_one(&mut *tx)
         .await?
         .try_get(0)?;
-    if recent >= SENDER_LIMIT {
-        return Ok(Outcome {
-            reply_id: None,
-            note: format!(
-                "not answered: more than {SENDER_LIMIT} mails from {} in an hour",
-                m.from
-            ),
-        });
-    }
-    // A mail without a Message-ID is known by its content.
-    let key = m.message_id.clone().unwrap_or_else(|| {
-        use sha2::{Digest, Sha256};
-        let h: String = Sha256::digest(raw)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        format!("sha256:{h}")
-    });
-    {
-        let id = &key;
-        let fresh = sqlx::query(
-            "INSERT INTO mail_seen (message_id, sender, at) VALUES ($1, $2, $3) ON CONFLICT (message_id) DO NOTHING",
-        )
-        .bind(id)
-        .bind(&m.from)
-        .bind(now_ms())
-        .execute(&db.pool)
-        .await?
-        .rows_affected()
-            == 1;
-        if !fresh {
+        let why = if m.replies_to_judge {
+            Some("an answer to the judge's mail, with no command".to_string())
+        } else if quiet >= NO_COMMAND_LIMIT {
+            Some(format!(
+                "the {}th mail with no command from this sender in an hour",
+                quiet + 1
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            tx.commit().await?;
             return Ok(Outcome {
                 reply_id: None,
-                note: format!("not executed again: Message-ID {id} was handled before"),
+                note: format!("not answered: {why} ({})", m.from),
             });
         }
     }
-    let body = answer(db, &m).await?;
-    let subject = if m.subject.to_lowercase().starts_with("re:") {
-        m.subject.clone()
-    } else if m.subject.is_empty() {
-        "Re: your mail to the judge".to_string()
-    } else {
-        format!("Re: {}", m.subject)
-    };
-    let id = queue(db, &m.from, &subject, &body, m.message_id.as_deref()).await?;
+    let body = answer(&mut tx, db, &commands, &errors, signons, guessed).await?;
+    let id = queue_in(
+        &mut tx,
+        &m.from,
+        &reply_subject(&m.subject),
+        &body,
+        m.message_id.as_deref(),
+    )
+    .await?;
+    tx.commit().await?;
     Ok(Outcome {
         reply_id: Some(id),
         note: format!("answered {} (mail {id})", m.from),
     })
+}
+
+/// A mail too large to be read: its sender is answered so, once (its head read for who
+/// sent it).
+async fn too_large(
+    db: &Db,
+    raw: &[u8],
+    size: usize,
+    limit: usize,
+) -> Result<Outcome, GatewayError> {
+    let Ok(m) = crate::incoming::read_head(raw) else {
+        return Ok(Outcome {
+            reply_id: None,
+            note: format!("not answered: a message of {size} bytes without a sender"),
+        });
+    };
+    if let Some(why) = &m.automatic {
+        return Ok(Outcome {
+            reply_id: None,
+            note: format!(
+                "not answered: automatic mail from {} ({why}), too large",
+                m.from
+            ),
+        });
+    }
+    let key = key_of(m.message_id.as_deref(), raw);
+    let mut tx = db.writer.begin().await?;
+    if !first_time(&mut tx, &key, &m.from).await? {
+        tx.rollback().await?;
+        return Ok(again(&key));
+    }
+    let body = t(
+        "en",
+        "mail-too-large",
+        &[("size", &kib(size)), ("limit", &kib(limit))],
+    );
+    let id = queue_in(
+        &mut tx,
+        &m.from,
+        &reply_subject(&m.subject),
+        &body,
+        m.message_id.as_deref(),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Outcome {
+        reply_id: Some(id),
+        note: format!(
+            "answered {} (mail {id}): the mail of {} is larger than {}",
+            m.from,
+            kib(size),
+            kib(limit)
+        ),
+    })
+}
+
+fn kib(bytes: usize) -> String {
+    format!("{} KiB", bytes.div_ceil(1024))
+}
+
+/// The answer to a mail over one of the parser's limits.
+fn limit_words(lang: &str, e: &CommandError) -> String {
+    match e {
+        CommandError::TooManyLines { lines, limit } => t(
+            lang,
+            "mail-too-many-lines",
+            &[("size", &lines.to_string()), ("limit", &limit.to_string())],
+        ),
+        CommandError::LineTooLong { line, limit } => t(
+            lang,
+            "mail-line-too-long",
+            &[("line", &line.to_string()), ("limit", &limit.to_string())],
+        ),
+        CommandError::TooManyCommands { limit } => t(
+            lang,
+            "mail-too-many-commands",
+            &[("limit", &limit.to_string())],
+        ),
+        e => e.to_string(),
+    }
 }
 
 /// A phrase of the gateway in `lang` (`entente_i18n::mail`).
@@ -204,15 +449,54 @@ struct Signed {
     lang: &'static str,
 }
 
-/// Carries out the commands and writes the answer.
-async fn answer(db: &Db, m: &Incoming) -> Result<String, GatewayError> {
-    let (commands, errors) = parse_commands(&m.text);
-    // Until the writer signs on (and their account's language is known), answer in the
-    // language of their commands.
-    let guessed = crate::commands::language_of(&m.text).unwrap_or("en");
+/// A `SIGNON`: who the mail acts as (`Ok(Ok)`), or the one answer that a wrong game, power
+/// or password gets (`Ok(Err)`); `Err`: the database failed.
+async fn sign_on(
+    db: &Db,
+    tx: &mut Transaction<'_, Any>,
+    game: &str,
+    power: &str,
+    secret: &str,
+) -> Result<Result<Signed, ApiError>, GatewayError> {
+    let caller = match service::mail_sign_on(db, game, power, secret).await {
+        Ok(c) => c,
+        Err(e) if e.kind == ApiErrorKind::Internal => return Err(e.into()),
+        Err(e) => return Ok(Err(e)),
+    };
+    let lang = service::account_prefs(db, caller.id)
+        .await
+        .ok()
+        .and_then(|p| p.language)
+        .and_then(|l| entente_i18n::supported(&l))
+        .unwrap_or("en");
+    let (_, _, _, s) = service::read_game_in(tx, Some(caller.clone()), game).await?;
+    let power = s
+        .as_ref()
+        .and_then(|s| {
+            let p = s.map().lookup_power(power)?;
+            Some(s.map().power(p).name.clone())
+        })
+        .unwrap_or_else(|| power.to_string());
+    Ok(Ok(Signed {
+        game: game.to_string(),
+        power,
+        caller,
+        lang,
+    }))
+}
+
+/// Carries out the commands (each in a savepoint of the mail's transaction: a refused one
+/// undoes only itself) and writes the answer.
+async fn answer(
+    tx: &mut Transaction<'_, Any>,
+    _db: &Db,
+    commands: &[(usize, Command)],
+    errors: &[CommandError],
+    signons: Vec<Option<Result<Signed, ApiError>>>,
+    guessed: &'static str,
+) -> Result<String, GatewayError> {
     let mut out = String::new();
-    let mut signed: Option<Signed> = None;
-    for e in &errors {
+    for e in errors {
         let _ = writeln!(out, "{e}");
     }
     if commands.is_empty() && errors.is_empty() {
@@ -223,67 +507,95 @@ async fn answer(db: &Db, m: &Incoming) -> Result<String, GatewayError> {
             t(guessed, "mail-help", &[])
         );
     }
-    for (line, cmd) in commands {
-        let lang = signed.as_ref().map_or(guessed, |s| s.lang);
-        let at = t(lang, "mail-line", &[("line", &line.to_string())]);
-        if let Command::Help = cmd {
-            let _ = writeln!(out, "{at}: HELP\n{}\n", t(lang, "mail-help", &[]));
-            continue;
+    // Who each command acts as (the SIGNON above it), and one sheet per power signed on:
+    // every order line of the mail for it, carried out where its first line is.
+    let mut owner: Vec<Option<usize>> = Vec::with_capacity(commands.len());
+    let mut current = None;
+    for (k, _) in commands.iter().enumerate() {
+        match &signons[k] {
+            Some(Ok(_)) => current = Some(k),
+            Some(Err(_)) => current = None,
+            None => {}
         }
-        if let Command::SignOn {
-            game,
-            power,
-            secret,
-        } = &cmd
+        owner.push(current);
+    }
+    let signer = |k: usize| -> Option<&Signed> { signons[owner[k]?].as_ref()?.as_ref().ok() };
+    let mut sheets: Vec<(String, String, Sheet, usize)> = Vec::new();
+    for (k, (_, cmd)) in commands.iter().enumerate() {
+        let (Command::Orders(sheet), Some(me)) = (cmd, signer(k)) else {
+            continue;
+        };
+        match sheets
+            .iter_mut()
+            .find(|(g, p, _, _)| *g == me.game && *p == me.power)
         {
-            match service::mail_sign_on(db, game, power, secret).await {
-                Ok(caller) => {
-                    let lang = service::account_prefs(db, caller.id)
-                        .await
-                        .ok()
-                        .and_then(|p| p.language)
-                        .and_then(|l| entente_i18n::supported(&l))
-                        .unwrap_or("en");
-                    let (_, _, _, s) = service::read_game(db, Some(caller.clone()), game).await?;
-                    let power = s
-                        .as_ref()
-                        .and_then(|s| {
-                            let p = s.map().lookup_power(power)?;
-                            Some(s.map().power(p).name.clone())
-                        })
-                        .unwrap_or_else(|| power.clone());
-                    let _ = writeln!(
-                        out,
-                        "{}: {}",
-                        t(lang, "mail-line", &[("line", &line.to_string())]),
-                        t(lang, "mail-signed-on", &[("power", &power), ("game", game)])
-                    );
-                    signed = Some(Signed {
-                        game: game.clone(),
-                        power,
-                        caller,
-                        lang,
-                    });
-                }
-                Err(e) => {
-                    let _ = writeln!(
-                        out,
-                        "{at}: {}\n{}",
-                        e.message_in(lang),
-                        t(lang, "mail-nothing-after", &[])
-                    );
-                    return Ok(out);
-                }
+            Some((_, _, all, _)) => {
+                all.keyword |= sheet.keyword;
+                all.lines.extend(sheet.lines.iter().cloned());
             }
-            continue;
+            None => sheets.push((me.game.clone(), me.power.clone(), sheet.clone(), k)),
         }
-        let Some(me) = &signed else {
+    }
+    let mut signed: Option<&Signed> = None;
+    for (k, (line, cmd)) in commands.iter().enumerate() {
+        let lang = signed.map_or(guessed, |s| s.lang);
+        let at = t(lang, "mail-line", &[("line", &line.to_string())]);
+        match (cmd, &signons[k]) {
+            (Command::Help, _) => {
+                let _ = writeln!(out, "{at}: HELP\n{}\n", t(lang, "mail-help", &[]));
+                continue;
+            }
+            (Command::SignOn { game, .. }, Some(Ok(me))) => {
+                let _ = writeln!(
+                    out,
+                    "{}: {}",
+                    t(me.lang, "mail-line", &[("line", &line.to_string())]),
+                    t(
+                        me.lang,
+                        "mail-signed-on",
+                        &[("power", &me.power), ("game", game)]
+                    )
+                );
+                signed = Some(me);
+                continue;
+            }
+            (Command::SignOn { .. }, Some(Err(e))) => {
+                let _ = writeln!(
+                    out,
+                    "{at}: {}\n{}",
+                    e.message_in(lang),
+                    t(lang, "mail-nothing-after", &[])
+                );
+                return Ok(out);
+            }
+            _ => {}
+        }
+        let Some(me) = signed else {
             let _ = writeln!(out, "{at}: {}", t(lang, "mail-signon-first", &[]));
             continue;
         };
-        let result = run(db, me, cmd, &mut out, &at).await;
-        if let Err(e) = result {
-            let _ = writeln!(out, "{at}: {}", e.message_in(me.lang));
+        let cmd = match cmd {
+            Command::Orders(_) => {
+                // The power's one sheet, at its first block; its other blocks are in it.
+                match sheets.iter().find(|(_, _, _, first)| *first == k) {
+                    Some((_, _, all, _)) => Command::Orders(all.clone()),
+                    None => continue,
+                }
+            }
+            c => c.clone(),
+        };
+        let mut sp = sqlx::Connection::begin(&mut **tx).await?;
+        let mut said = String::new();
+        match run(&mut sp, me, cmd, &mut said, &at).await {
+            Ok(()) => {
+                sp.commit().await?;
+                out.push_str(&said);
+            }
+            Err(e) if e.kind == ApiErrorKind::Internal => return Err(e.into()),
+            Err(e) => {
+                sp.rollback().await?;
+                let _ = writeln!(out, "{at}: {}", e.message_in(me.lang));
+            }
         }
     }
     Ok(out)
@@ -291,20 +603,129 @@ async fn answer(db: &Db, m: &Incoming) -> Result<String, GatewayError> {
 
 /// How the game ended, after a vote ended it.
 async fn game_over(
-    db: &Db,
+    tx: &mut Transaction<'_, Any>,
     caller: &Caller,
     game: &str,
     lang: &str,
     out: &mut String,
 ) -> Result<(), ApiError> {
-    let (_, _, _, s) = service::read_game(db, Some(caller.clone()), game).await?;
+    let (_, _, _, s) = service::read_game_in(tx, Some(caller.clone()), game).await?;
     let result = s.and_then(|s| s.end_text()).unwrap_or_default();
     let _ = writeln!(out, "{}", t(lang, "mail-game-over", &[("result", &result)]));
     Ok(())
 }
 
+/// A power's sheet from a mail: the lines that are orders where they were written (see
+/// [`LineKind`]); the others are answered as ignored. A sheet of no line is sent only when
+/// `ORDERS` said so (every unit holds).
+async fn orders(
+    tx: &mut Transaction<'_, Any>,
+    me: &Signed,
+    sheet: Sheet,
+    out: &mut String,
+    at: &str,
+) -> Result<(), ApiError> {
+    let (game, power, caller, lang) = (&me.game, &me.power, &me.caller, me.lang);
+    let (_, _, _, s) = service::read_game_in(tx, Some(caller.clone()), game).await?;
+    let mut ignored = Vec::new();
+    let mut kept: Vec<&str> = Vec::new();
+    match &s {
+        Some(s) => {
+            let kind = s.game().phase().kind;
+            let unreadable: Vec<Option<String>> = sheet
+                .lines
+                .iter()
+                .map(|l| {
+                    entente_host::SheetLine::read_sheet_for(s.map(), kind, &l.text)
+                        .into_iter()
+                        .next()
+                        .and_then(|r| match r.reading {
+                            entente_host::Reading::Unreadable(why) => Some(why),
+                            entente_host::Reading::Order { .. } => None,
+                        })
+                })
+                .collect();
+            // A closing line is an order line when it reads as one, or an order follows.
+            let last_order = sheet
+                .lines
+                .iter()
+                .zip(&unreadable)
+                .rposition(|(l, u)| l.kind == LineKind::Closing && u.is_none());
+            for (i, (l, u)) in sheet.lines.iter().zip(&unreadable).enumerate() {
+                let keep = match (l.kind, u) {
+                    (_, None) | (LineKind::Firm, _) => true,
+                    (LineKind::Closing, Some(_)) => last_order.is_some_and(|o| i < o),
+                    (LineKind::Stray, Some(_)) => false,
+                };
+                match (keep, u) {
+                    (true, _) => kept.push(&l.text),
+                    (false, Some(why)) => ignored.push((
+                        l,
+                        entente_i18n::reasons::unreadable(lang, s.map(), &l.text, why),
+                    )),
+                    (false, None) => {}
+                }
+            }
+        }
+        // Not started: the service says so.
+        None => kept = sheet.lines.iter().map(|l| l.text.as_str()).collect(),
+    }
+    if !kept.is_empty() || sheet.keyword {
+        let sent = service::submit_in(tx, caller, game, power, &kept.join("\n")).await?;
+        let _ = writeln!(
+            out,
+            "{at}: {}",
+            t(
+                lang,
+                "mail-orders-for",
+                &[("power", power), ("phase", &sent.phase)]
+            )
+        );
+        for l in &sent.lines {
+            match (&l.order, &l.error, &l.problem) {
+                (_, Some(why), _) => {
+                    let why = match &s {
+                        Some(s) => entente_i18n::reasons::unreadable(lang, s.map(), &l.text, why),
+                        None => why.clone(),
+                    };
+                    let _ = writeln!(
+                        out,
+                        "  {:<28} => {}",
+                        l.text,
+                        t(lang, "mail-not-understood", &[("why", &why)])
+                    );
+                }
+                (Some(o), None, Some(p)) => {
+                    let p = entente_i18n::reasons::problem_words(lang, p);
+                    let _ = writeln!(
+                        out,
+                        "  {:<28} => {o} (will not be carried out: {p})",
+                        l.text
+                    );
+                }
+                (Some(o), None, None) => {
+                    let _ = writeln!(out, "  {:<28} => {o}", l.text);
+                }
+                (None, None, _) => {}
+            }
+        }
+        for w in &sent.warnings {
+            let _ = writeln!(out, "  ! {w}");
+        }
+    }
+    for (l, why) in ignored {
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            t(lang, "mail-line", &[("line", &l.line.to_string())]),
+            t(lang, "mail-ignored", &[("text", &l.text), ("why", &why)])
+        );
+    }
+    Ok(())
+}
+
 async fn run(
-    db: &Db,
+    tx: &mut Transaction<'_, Any>,
     me: &Signed,
     cmd: Command,
     out: &mut String,
@@ -312,59 +733,14 @@ async fn run(
 ) -> Result<(), ApiError> {
     let (game, power, caller, lang) = (&me.game, &me.power, &me.caller, me.lang);
     match cmd {
-        Command::Orders(lines) => {
-            let sheet = service::submit(db, caller, game, power, &lines.join("\n")).await?;
-            let (_, _, _, s) = service::read_game(db, Some(caller.clone()), game).await?;
-            let _ = writeln!(
-                out,
-                "{at}: {}",
-                t(
-                    lang,
-                    "mail-orders-for",
-                    &[("power", power), ("phase", &sheet.phase)]
-                )
-            );
-            for l in &sheet.lines {
-                match (&l.order, &l.error, &l.problem) {
-                    (_, Some(why), _) => {
-                        let why = match &s {
-                            Some(s) => {
-                                entente_i18n::reasons::unreadable(me.lang, s.map(), &l.text, why)
-                            }
-                            None => why.clone(),
-                        };
-                        let _ = writeln!(
-                            out,
-                            "  {:<28} => {}",
-                            l.text,
-                            t(lang, "mail-not-understood", &[("why", &why)])
-                        );
-                    }
-                    (Some(o), None, Some(p)) => {
-                        let p = entente_i18n::reasons::problem_words(me.lang, p);
-                        let _ = writeln!(
-                            out,
-                            "  {:<28} => {o} (will not be carried out: {p})",
-                            l.text
-                        );
-                    }
-                    (Some(o), None, None) => {
-                        let _ = writeln!(out, "  {:<28} => {o}", l.text);
-                    }
-                    (None, None, _) => {}
-                }
-            }
-            for w in &sheet.warnings {
-                let _ = writeln!(out, "  ! {w}");
-            }
-        }
+        Command::Orders(sheet) => orders(tx, me, sheet, out, at).await?,
         Command::Press { to, text } => {
             let to = if to.is_empty() {
                 vec!["all".to_string()]
             } else {
                 to
             };
-            let p = service::send_press(db, caller, game, power, &to, &text).await?;
+            let p = service::send_press_in(tx, caller, game, power, &to, &text).await?;
             let _ = writeln!(
                 out,
                 "{at}: {}",
@@ -372,7 +748,7 @@ async fn run(
             );
         }
         Command::Ready(r) => {
-            service::set_ready(db, caller, game, r).await?;
+            service::set_ready_in(tx, caller, game, r).await?;
             let _ = writeln!(
                 out,
                 "{at}: {}",
@@ -380,7 +756,10 @@ async fn run(
             );
         }
         Command::Draw(v) => {
-            let ended = service::vote_draw(db, caller, game, v.clone()).await?;
+            let vote = v
+                .clone()
+                .map_or(service::EndVote::Withdraw, service::EndVote::Draw);
+            let ended = service::vote_end_in(tx, caller, game, vote).await?;
             let id = if v.is_some() {
                 "mail-draw-counted"
             } else {
@@ -388,23 +767,26 @@ async fn run(
             };
             let _ = writeln!(out, "{at}: {}", t(lang, id, &[]));
             if ended {
-                game_over(db, caller, game, lang, out).await?;
+                game_over(tx, caller, game, lang, out).await?;
             }
         }
         Command::Concede(to) => {
-            let ended = service::vote_concede(db, caller, game, to.clone()).await?;
+            let vote = to
+                .clone()
+                .map_or(service::EndVote::Withdraw, service::EndVote::Concede);
+            let ended = service::vote_end_in(tx, caller, game, vote).await?;
             let text = match &to {
                 Some(p) => t(lang, "mail-concede-counted", &[("power", p)]),
                 None => t(lang, "mail-concede-withdrawn", &[]),
             };
             let _ = writeln!(out, "{at}: {text}");
             if ended {
-                game_over(db, caller, game, lang, out).await?;
+                game_over(tx, caller, game, lang, out).await?;
             }
         }
         Command::List => {
             let (game_row, members, v, s) =
-                service::read_game(db, Some(caller.clone()), game).await?;
+                service::read_game_in(tx, Some(caller.clone()), game).await?;
             let g = service::game_out(&game_row, &members, &v, s.as_ref());
             let none = t(lang, "mail-no-deadline", &[]);
             let _ = writeln!(
@@ -421,7 +803,7 @@ async fn run(
                     ]
                 )
             );
-            let sheet = service::sheet(db, caller, game, power).await?;
+            let sheet = service::sheet_in(tx, caller, game, power).await?;
             if sheet.lines.is_empty() {
                 let _ = writeln!(
                     out,
@@ -434,7 +816,7 @@ async fn run(
             }
         }
         Command::History(_) => {
-            let (_, _, _, s) = service::read_game(db, Some(caller.clone()), game).await?;
+            let (_, _, _, s) = service::read_game_in(tx, Some(caller.clone()), game).await?;
             match s.as_ref().map(|s| s.game().history().len()) {
                 Some(n) if n > 0 => {
                     let p = service::phase_out_in(s.as_ref().expect("started"), n - 1, lang)?;
@@ -449,7 +831,7 @@ async fn run(
             sqlx::query("UPDATE accounts SET email = $1 WHERE id = $2")
                 .bind(&a)
                 .bind(caller.id)
-                .execute(&db.pool)
+                .execute(&mut **tx)
                 .await?;
             let _ = writeln!(
                 out,
@@ -458,7 +840,7 @@ async fn run(
             );
         }
         Command::Place(unit) => {
-            let e = service::place(db, caller, game, power, &unit).await?;
+            let e = service::place_in(tx, caller, game, power, &unit).await?;
             let placed = e.placed.last().map_or(unit.clone(), |p| p.unit.clone());
             let text = match &e.to_place {
                 Some(next) => t(
@@ -475,7 +857,7 @@ async fn run(
             let _ = writeln!(out, "{at}: {text}");
         }
         Command::Home(homes) => {
-            let e = service::nominate(db, caller, game, power, &homes).await?;
+            let e = service::nominate_in(tx, caller, game, power, &homes).await?;
             let mine = e
                 .nominations
                 .iter()

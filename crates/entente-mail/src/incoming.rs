@@ -31,6 +31,45 @@ pub struct Incoming {
     pub automatic: Option<String>,
     /// The text the sender wrote, one line per line, without quotes and signature.
     pub text: String,
+    /// An answer to a mail of the judge's (its `In-Reply-To` or `References` names a
+    /// Message-ID the judge made, see [`is_judges_message_id`]).
+    pub replies_to_judge: bool,
+}
+
+/// The Message-ID of a mail the judge sends: `entente.<queue id>.<time>@<the judge's domain>`.
+pub fn judges_message_id(queue_id: i64, created_at: i64, domain: &str) -> String {
+    format!("entente.{queue_id}.{created_at}@{domain}")
+}
+
+/// Whether a Message-ID is one the judge made ([`judges_message_id`]).
+pub fn is_judges_message_id(id: &str) -> bool {
+    let id = id.trim().trim_start_matches('<');
+    let Some(rest) = id.strip_prefix("entente.") else {
+        return false;
+    };
+    let mut parts = rest.splitn(3, ['.', '@']);
+    matches!(
+        (parts.next(), parts.next(), parts.next()),
+        (Some(a), Some(b), Some(_)) if !a.is_empty() && !b.is_empty()
+            && a.bytes().all(|c| c.is_ascii_digit())
+            && b.bytes().all(|c| c.is_ascii_digit())
+    )
+}
+
+/// The head of a message too large to be read (its header, before the first empty line, up
+/// to 64 KiB), read as a message without a body: for answering its sender.
+pub fn read_head(raw: &[u8]) -> Result<Incoming, MailError> {
+    let cut = raw.len().min(64 * 1024);
+    let head = &raw[..cut];
+    let end = head
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map(|p| p + 4)
+        .or_else(|| head.windows(2).position(|w| w == b"\n\n").map(|p| p + 2))
+        .unwrap_or(cut);
+    let mut m = read_message(&head[..end])?;
+    m.text.clear();
+    Ok(m)
 }
 
 /// Reads one message.
@@ -56,20 +95,97 @@ pub fn read_message(raw: &[u8]) -> Result<Incoming, MailError> {
         .ok_or(MailError::NoSender)?;
     let header =
         |name: &str| -> Option<String> { m.header_raw(name).map(|v| v.trim().to_string()) };
-    let automatic = automatic(&from, &header);
-    let body = m.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
+    let subject = m.subject().unwrap_or_default().to_string();
+    let automatic = automatic(&from, &subject, &header);
+    // HTML-only mail: each block (a phone's or a webmail's `<div>` per line) its own line.
+    let html = m
+        .text_body
+        .first()
+        .and_then(|&id| match &m.parts.get(id as usize)?.body {
+            mail_parser::PartType::Html(h) => Some(h),
+            _ => None,
+        });
+    let body = match html {
+        Some(h) => mail_parser::decoders::html::html_to_text(&blocks_as_lines(h)),
+        None => m.body_text(0).map(|t| t.into_owned()).unwrap_or_default(),
+    };
+    let replies_to_judge = ["In-Reply-To", "References"].iter().any(|h| {
+        header(h).is_some_and(|v| {
+            v.split(|c: char| c.is_whitespace() || c == ',' || c == '>')
+                .any(is_judges_message_id)
+        })
+    });
     Ok(Incoming {
         from,
         message_id: m.message_id().map(str::to_string),
-        subject: m.subject().unwrap_or_default().to_string(),
+        subject,
         automatic,
         text: written_text(&body),
+        replies_to_judge,
     })
 }
 
+/// HTML with a line break after each block element's end (`</div>`, `</li>`, `</tr>`,
+/// `</h1>`…, `</blockquote>`), which the text conversion otherwise runs together.
+fn blocks_as_lines(html: &str) -> String {
+    const BLOCKS: &[&str] = &[
+        "</div>",
+        "</li>",
+        "</tr>",
+        "</h1>",
+        "</h2>",
+        "</h3>",
+        "</h4>",
+        "</blockquote>",
+        "</pre>",
+        "</table>",
+    ];
+    let lower = html.to_ascii_lowercase();
+    let mut out = String::with_capacity(html.len() + html.len() / 8);
+    let mut last = 0;
+    let mut i = 0;
+    while let Some(p) = lower[i..].find("</") {
+        let at = i + p;
+        i = at + 2;
+        if let Some(b) = BLOCKS.iter().find(|b| lower[at..].starts_with(**b)) {
+            let end = at + b.len();
+            out.push_str(&html[last..end]);
+            out.push_str("<br>");
+            last = end;
+            i = end;
+        }
+    }
+    out.push_str(&html[last..]);
+    out
+}
+
+/// Subjects of automatic replies (an out-of-office notice), folded, in the languages of the
+/// judge and the big mail programs' defaults.
+const AUTO_SUBJECTS: &[&str] = &[
+    "auto:",
+    "autoreply",
+    "auto-reply",
+    "auto reply",
+    "automatic reply",
+    "out of office",
+    "out of the office",
+    "automatická odpověď",
+    "automaticka odpoved",
+    "mimo kancelář",
+    "réponse automatique",
+    "reponse automatique",
+    "absence du bureau",
+    "автоматический ответ",
+    "автоответ",
+    "нет на месте",
+    "abwesenheitsnotiz",
+];
+
 /// Why a message looks sent by a program, if it does (RFC 3834 `Auto-Submitted`, the
-/// mailer daemons, `Precedence: bulk/junk/list/auto_reply`, our own `X-Loop`, list mail).
-fn automatic(from: &str, header: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+/// mailer daemons, `Precedence: bulk/junk/list/auto_reply`, our own `X-Loop`, list mail
+/// (`List-*`), the null sender (`Return-Path: <>`), Microsoft's and others' auto-reply
+/// headers, an out-of-office subject).
+fn automatic(from: &str, subject: &str, header: &dyn Fn(&str) -> Option<String>) -> Option<String> {
     if let Some(v) = header("Auto-Submitted") {
         if !v.trim().eq_ignore_ascii_case("no") {
             return Some(format!("Auto-Submitted: {}", v.trim()));
@@ -100,10 +216,96 @@ fn automatic(from: &str, header: &dyn Fn(&str) -> Option<String>) -> Option<Stri
     if header("List-Id").is_some() {
         return Some("mailing-list mail (List-Id)".into());
     }
-    if header("X-Autoreply").is_some() || header("X-Autorespond").is_some() {
-        return Some("an automatic reply".into());
+    for h in [
+        "X-Autoreply",
+        "X-Autorespond",
+        "X-Autoresponse",
+        "X-Autogenerated",
+        "X-AutoReply-From",
+        "X-Mail-Autoreply",
+        "X-Auto-Response-Suppress",
+        "X-FC-MachineGenerated",
+    ] {
+        if header(h).is_some() {
+            return Some(format!("an automatic reply ({h})"));
+        }
+    }
+    for h in [
+        "List-Unsubscribe",
+        "List-Post",
+        "List-Help",
+        "List-Owner",
+        "List-Archive",
+        "List-Subscribe",
+    ] {
+        if header(h).is_some() {
+            return Some(format!("mailing-list mail ({h})"));
+        }
+    }
+    if header("Return-Path").is_some_and(|v| v.replace(' ', "") == "<>") {
+        return Some("the null sender (Return-Path: <>)".into());
+    }
+    let subject = subject.trim().to_lowercase();
+    if let Some(s) = AUTO_SUBJECTS.iter().find(|s| subject.starts_with(*s)) {
+        return Some(format!("an automatic reply (subject '{s}')"));
     }
     None
+}
+
+/// Whether the lines from here on are an earlier mail that a mail program put under the
+/// reply without quoting it: Outlook's rule of underscores and the earlier mail's headers
+/// (`From:`/`Od:`/`De :`/`От:` then `Sent:`/`Odesláno:`/`Envoyé :`/`Отправлено:` or
+/// `Date:`), or an attribution line that the program wrapped ("On …, Judge <" then
+/// "judge@club.example> wrote:").
+fn quoted_mail_begins(lines: &[&str]) -> bool {
+    let fold = |l: &str| l.trim().to_lowercase();
+    let first = fold(lines[0]);
+    let next: Vec<String> = lines.iter().skip(1).take(4).map(|l| fold(l)).collect();
+    let is_from = |l: &str| {
+        ["from:", "od:", "de :", "de:", "от:", "von:"]
+            .iter()
+            .any(|h| l.starts_with(h))
+    };
+    let is_sent = |l: &str| {
+        [
+            "sent:",
+            "date:",
+            "odesláno:",
+            "datum:",
+            "envoyé :",
+            "envoyé:",
+            "отправлено:",
+            "дата:",
+            "gesendet:",
+        ]
+        .iter()
+        .any(|h| l.starts_with(h))
+    };
+    if first.len() >= 10 && first.chars().all(|c| c == '_' || c == '-') {
+        return next.first().is_some_and(|l| is_from(l))
+            || next.iter().any(|l| is_from(l)) && next.iter().any(|l| is_sent(l));
+    }
+    if is_from(&first) && next.iter().take(2).any(|l| is_sent(l)) {
+        return true;
+    }
+    // A wrapped attribution: its first line begins as one, a next line ends it.
+    let opens = ["on ", "le ", "dne ", "am "]
+        .iter()
+        .any(|w| first.starts_with(w))
+        || first.contains(" odesílatel ");
+    opens
+        && !first.ends_with(':')
+        && next.iter().take(2).any(|l| {
+            l.ends_with("wrote:")
+                || l.ends_with("a écrit :")
+                || l.ends_with("a écrit:")
+                || l.ends_with("napsal:")
+                || l.ends_with("napsal(a):")
+                || l.ends_with("napsala:")
+                || l.ends_with("пишет:")
+                || l.ends_with("написал(а):")
+                || l.ends_with("schrieb:")
+        })
 }
 
 /// The lines the sender wrote: line ends made `\n`; quoted lines (`>`), the quoted
@@ -112,8 +314,12 @@ fn automatic(from: &str, header: &dyn Fn(&str) -> Option<String>) -> Option<Stri
 /// dropped.
 pub fn written_text(body: &str) -> String {
     let mut out: Vec<&str> = Vec::new();
-    for line in body.lines() {
+    let all: Vec<&str> = body.lines().collect();
+    for (i, line) in all.iter().enumerate() {
         let t = line.trim_end_matches('\r');
+        if quoted_mail_begins(&all[i..]) {
+            break;
+        }
         if t == "-- " || t == "--" {
             break;
         }
@@ -133,7 +339,9 @@ pub fn written_text(body: &str) -> String {
             || lower.ends_with("a écrit:")
             || lower.ends_with("пишет:")
             || lower.ends_with("написал:")
-            || lower.ends_with("написал(а):");
+            || lower.ends_with("написала:")
+            || lower.ends_with("написал(а):")
+            || (lower.ends_with("napsal:") || lower.ends_with("napsala:")) && lower.contains('@');
         if attribution {
             break;
         }
@@ -261,5 +469,80 @@ mod tests {
             read_message(&big),
             Err(MailError::TooLarge { .. })
         ));
+    }
+
+    /// Mail programs put the earlier mail under a reply without quoting it: Outlook after a
+    /// rule and its headers, Gmail after an attribution it wraps in two lines.
+    #[test]
+    fn outlook_and_wrapped_gmail_replies_are_dropped() {
+        let outlook = "A Mos H\n\n________________________________\nFrom: Judge <judge@club.example>\nSent: Friday, November 27, 2026 10:00\nTo: ivan@example.ru\n\nline 1: signed on\n";
+        assert_eq!(written_text(outlook), "A Mos H");
+        let ru = "A Mos H\n________________________________\nОт: Judge\nОтправлено: 27 ноября\n\nline 1\n";
+        assert_eq!(written_text(ru), "A Mos H");
+        let gmail = "A Par H\n\nOn Fri, Nov 27, 2026 at 10:00 AM Judge <\njudge@club.example> wrote:\n\nline 1: signed on\n";
+        assert_eq!(written_text(gmail), "A Par H");
+        let fr = "A Par H\nLe ven. 27 nov. 2026 à 10:00, Judge <\njudge@club.example> a écrit :\nline 1\n";
+        assert_eq!(written_text(fr), "A Par H");
+        let cs = "A Vie H\npá 27. 11. 2026 v 10:00 odesílatel Judge <judge@club.example> napsal:\nline 1\n";
+        assert_eq!(written_text(cs), "A Vie H");
+        // An order line is not an attribution.
+        assert_eq!(
+            written_text("A Lon - Nth\nF Edi - Nwg"),
+            "A Lon - Nth\nF Edi - Nwg"
+        );
+    }
+
+    #[test]
+    fn an_html_only_mail_of_divs_is_read_a_line_a_div() {
+        let m = read_message(&msg(
+            "From: c@example.org\r\nContent-Type: text/html; charset=utf-8",
+            "<html><body><div>SIGNON g France s</div><div>ORDERS</div><div>A Par - Bur<br>F Bre - Mao</div><DIV>READY</DIV><div><br></div><div>Sent from my iPhone</div></body></html>",
+        ))
+        .unwrap();
+        let lines: Vec<&str> = m
+            .text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "SIGNON g France s",
+                "ORDERS",
+                "A Par - Bur",
+                "F Bre - Mao",
+                "READY",
+                "Sent from my iPhone"
+            ]
+        );
+    }
+
+    #[test]
+    fn automatic_mail_without_rfc_3834_headers_is_recognised() {
+        for headers in [
+            "From: x@example.org\r\nX-Auto-Response-Suppress: All",
+            "From: x@example.org\r\nList-Unsubscribe: <mailto:u@example.org>",
+            "From: x@example.org\r\nReturn-Path: <>",
+            "From: x@example.org\r\nSubject: Automatic reply: orders",
+            "From: x@example.org\r\nSubject: Automatická odpověď: rozkazy",
+            "From: x@example.org\r\nSubject: Réponse automatique : ordres",
+            "From: x@example.org\r\nSubject: Автоответ: приказы",
+        ] {
+            let m = read_message(&msg(headers, "hello")).unwrap();
+            assert!(m.automatic.is_some(), "{headers}");
+        }
+        let m = read_message(&msg(
+            "From: x@example.org\r\nSubject: Re: orders\r\nIn-Reply-To: <entente.3.1700000000000@club.example>",
+            "thanks",
+        ))
+        .unwrap();
+        assert!(m.replies_to_judge && m.automatic.is_none());
+        let m = read_message(&msg(
+            "From: x@example.org\r\nIn-Reply-To: <a1@example.org>",
+            "thanks",
+        ))
+        .unwrap();
+        assert!(!m.replies_to_judge);
     }
 }

@@ -98,8 +98,10 @@ fn message(
     body: &str,
     in_reply_to: Option<&str>,
     png: Option<Vec<u8>>,
+    message_id: Option<&str>,
 ) -> Result<Message, BuildError> {
     let mut b = Message::builder()
+        .message_id(message_id.map(|id| format!("<{id}>")))
         .from(relay.from.parse().map_err(BuildError::From)?)
         .to(to.parse().map_err(|error| BuildError::To {
             to: to.to_string(),
@@ -140,7 +142,7 @@ pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
         .map_err(|_| RelayError::BadFrom(relay.from.clone()))?;
     let now = now_ms();
     let rows = match sqlx::query(
-        "SELECT id, to_addr, subject, body, in_reply_to, attempts, game_id, phase_index FROM mail_out WHERE sent_at IS NULL AND bounced_at IS NULL AND next_at <= $1 ORDER BY id LIMIT 50",
+        "SELECT id, to_addr, subject, body, in_reply_to, attempts, game_id, phase_index, created_at FROM mail_out WHERE sent_at IS NULL AND bounced_at IS NULL AND next_at <= $1 ORDER BY id LIMIT 50",
     )
     .bind(now)
     .fetch_all(&db.pool)
@@ -197,7 +199,22 @@ pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
             _ => None,
         };
         // Err((why, for good)): a mail that cannot be built, or a 5xx of the relay, bounces.
-        let outcome = match message(relay, &to, &subject, &body, reply.as_deref(), board) {
+        // The judge's own Message-ID, by which an answer to it is known
+        // (`Incoming::replies_to_judge`).
+        let own_id = crate::incoming::judges_message_id(
+            id,
+            r.try_get::<i64, _>(8).unwrap_or(now),
+            relay.from.rsplit('@').next().unwrap_or("localhost"),
+        );
+        let outcome = match message(
+            relay,
+            &to,
+            &subject,
+            &body,
+            reply.as_deref(),
+            board,
+            Some(&own_id),
+        ) {
             Ok(m) => transport
                 .send(m)
                 .await
@@ -299,13 +316,29 @@ mod tests {
             "ok",
             Some("m1@example.org"),
             None,
+            Some(&crate::incoming::judges_message_id(
+                7,
+                1_700_000_000_000,
+                "example.org",
+            )),
         )
         .unwrap();
         let text = String::from_utf8(m.formatted()).unwrap();
         assert!(text.contains("Auto-Submitted: auto-replied"), "{text}");
         assert!(text.contains("X-Loop: entente"), "{text}");
         assert!(text.contains("In-Reply-To: <m1@example.org>"), "{text}");
-        assert!(message(&relay, "not an address", "s", "b", None, None).is_err());
+        assert!(
+            text.contains("Message-ID: <entente.7.1700000000000@example.org>"),
+            "{text}"
+        );
+        // An answer to it is known as one.
+        let answer = "From: ann@example.org\r\nIn-Reply-To: <entente.7.1700000000000@example.org>\r\n\r\nthanks\r\n";
+        assert!(
+            crate::read_message(answer.as_bytes())
+                .unwrap()
+                .replies_to_judge
+        );
+        assert!(message(&relay, "not an address", "s", "b", None, None, None).is_err());
         let m = message(
             &relay,
             "ann@example.org",
@@ -313,6 +346,7 @@ mod tests {
             "judge form",
             None,
             Some(vec![137, 80, 78, 71]),
+            None,
         )
         .unwrap();
         let text = String::from_utf8_lossy(&m.formatted()).into_owned();

@@ -2008,3 +2008,424 @@ fn escalation_before_phase(w: &dyn entente_report::Words, s: &Session, i: usize,
         entente_report::game::nominations_listing_in(w, s, out);
     }
 }
+
+// --- In a caller's transaction: the mail gateway's exactly-once (docs/mail.md) -------------
+//
+// A mail to the judge is carried out exactly once: its Message-ID, every command it
+// carries and its queued answer are one transaction, the gateway's (each command in a
+// savepoint of it, so that a refused one undoes only itself). The acts below run on that
+// transaction: each does what the act it names does (the same checks, writes and events),
+// without beginning or committing, and without the kept sessions (the mail's transaction
+// bumps the game's version, so an older entry is never used). A change to one of those
+// acts is a change to its twin here.
+
+/// [`begin_game`] on the caller's transaction.
+async fn begin_game_in(
+    tx: &mut Transaction<'_, Any>,
+    id: &str,
+) -> ApiResult<(GameRow, Vec<Member>)> {
+    let game = bump_game(tx, id, None).await?.ok_or_else(|| {
+        ApiError::not_found(format!("no game '{id}'")).key("err-no-game", &[("id", id)])
+    })?;
+    let members = load_members(&mut **tx, id).await?;
+    Ok((game, members))
+}
+
+/// [`read_game`] on the caller's transaction (it sees the transaction's own changes).
+pub async fn read_game_in(
+    tx: &mut Transaction<'_, Any>,
+    caller: Option<Caller>,
+    id: &str,
+) -> ApiResult<(GameRow, Vec<Member>, Viewer, Option<Session>)> {
+    let game = load_game(&mut **tx, id).await?;
+    let members = load_members(&mut **tx, id).await?;
+    let v = viewer(caller, &game, &members);
+    let s = match game.record {
+        Some(_) => Some(session_of(&game)?),
+        None => None,
+    };
+    Ok((game, members, v, s))
+}
+
+/// [`sheet`] on the caller's transaction.
+pub async fn sheet_in(
+    tx: &mut Transaction<'_, Any>,
+    caller: &Caller,
+    id: &str,
+    power: &str,
+) -> ApiResult<SheetOut> {
+    let (_, _, v, s) = read_game_in(tx, Some(caller.clone()), id).await?;
+    let mut s = s.ok_or_else(|| {
+        ApiError::conflict("the game has not started: its seats are not full")
+            .key("err-not-started-seats", &[])
+    })?;
+    let p = power_for(&s, &v, power)?;
+    let echoes = s.sheet_echo(p).unwrap_or_default();
+    Ok(echo_out(&s, p, &echoes))
+}
+
+/// [`submit`] on the caller's transaction.
+pub async fn submit_in(
+    tx: &mut Transaction<'_, Any>,
+    caller: &Caller,
+    id: &str,
+    power: &str,
+    text: &str,
+) -> ApiResult<SheetOut> {
+    check_sheet_size(text)?;
+    let (game, members) = begin_game_in(tx, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    let mut s = session_of(&game)?;
+    let p = power_for(&s, &v, power)?;
+    let echoes = s.submit(p, text)?;
+    let out = echo_out(&s, p, &echoes);
+    sqlx::query("INSERT INTO sheets (game_id, phase, power, account_id, body, at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(id)
+        .bind(&out.phase)
+        .bind(&out.power)
+        .bind(caller.id)
+        .bind(text)
+        .bind(millis(now()))
+        .execute(&mut **tx)
+        .await?;
+    save_game(tx, id, &s, game.due_at).await?;
+    let audience = audience_of(std::slice::from_ref(&out.power));
+    notify(
+        tx,
+        id,
+        "orders",
+        &audience,
+        serde_json::json!({ "power": out.power, "phase": out.phase }),
+    )
+    .await?;
+    Ok(out)
+}
+
+/// [`set_ready`] on the caller's transaction.
+pub async fn set_ready_in(
+    tx: &mut Transaction<'_, Any>,
+    caller: &Caller,
+    id: &str,
+    ready: bool,
+) -> ApiResult<()> {
+    let (game, members) = begin_game_in(tx, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    if v.powers().is_empty() {
+        return Err(
+            ApiError::forbidden("only a player can be ready").key("err-only-player-ready", &[])
+        );
+    }
+    let s = session_of(&game)?;
+    if s.game().is_over() {
+        return Err(entente_game::Error::game_over().into());
+    }
+    if s.game().in_placement() {
+        return Err(ApiError::conflict(
+            "the units are being placed, one at a time: there is no phase to be ready for",
+        )
+        .key("err-ready-in-placement", &[]));
+    }
+    let phase = s.game().phase().code();
+    sqlx::query("UPDATE members SET ready_phase = $1 WHERE game_id = $2 AND account_id = $3")
+        .bind(ready.then_some(phase.clone()))
+        .bind(id)
+        .bind(caller.id)
+        .execute(&mut **tx)
+        .await?;
+    let members = load_members(&mut **tx, id).await?;
+    if game.options.end_when_ready && !s.is_paused() && all_ready(&s, &members) {
+        sqlx::query("UPDATE games SET due_at = $1 WHERE id = $2")
+            .bind(millis(now()))
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    notify(
+        tx,
+        id,
+        "ready",
+        "all",
+        serde_json::json!({ "phase": phase }),
+    )
+    .await?;
+    Ok(())
+}
+
+/// [`send_press`] on the caller's transaction.
+pub async fn send_press_in(
+    tx: &mut Transaction<'_, Any>,
+    caller: &Caller,
+    id: &str,
+    from: &str,
+    to: &[String],
+    text: &str,
+) -> ApiResult<PressOut> {
+    if text.len() > PRESS_LIMIT {
+        return Err(ApiError::new(
+            crate::error::ApiErrorKind::PayloadTooLarge,
+            "a message of at most 16 KiB",
+        )
+        .key("err-press-too-large", &[]));
+    }
+    let (game, members) = begin_game_in(tx, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    let mut s = session_of(&game)?;
+    let from_id = s.map().lookup_power(from).ok_or_else(|| {
+        ApiError::unprocessable(format!("unknown power '{from}'"))
+            .key("err-unknown-power", &[("power", from)])
+    })?;
+    if !v.plays(&s.map().power(from_id).name) {
+        return Err(ApiError::forbidden(format!(
+            "you do not play {}",
+            s.map().power(from_id).name
+        )));
+    }
+    let recipients = if to.iter().any(|t| t.eq_ignore_ascii_case("all")) || to.is_empty() {
+        Recipients::All
+    } else {
+        Recipients::Powers(
+            to.iter()
+                .map(|t| {
+                    s.map().lookup_power(t).ok_or_else(|| {
+                        ApiError::unprocessable(format!("unknown power '{t}'"))
+                            .key("err-unknown-power", &[("power", t)])
+                    })
+                })
+                .collect::<ApiResult<_>>()?,
+        )
+    };
+    let m = s.send_press(from_id, recipients, text)?.clone();
+    let out = press_out(&s, &m, Some(from_id), true);
+    let audience = match &m.to {
+        Recipients::All => "all".to_string(),
+        Recipients::Powers(ps) => {
+            let mut names = power_names(&s, ps);
+            names.push(s.map().power(m.from).name.clone());
+            audience_of(&names)
+        }
+    };
+    save_game(tx, id, &s, game.due_at).await?;
+    notify(
+        tx,
+        id,
+        "press",
+        &audience,
+        serde_json::json!({ "seq": m.seq }),
+    )
+    .await?;
+    Ok(out)
+}
+
+/// [`vote_end`] on the caller's transaction.
+pub async fn vote_end_in(
+    tx: &mut Transaction<'_, Any>,
+    caller: &Caller,
+    id: &str,
+    vote: EndVote,
+) -> ApiResult<bool> {
+    let (game, members) = begin_game_in(tx, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    if v.powers().is_empty() {
+        return Err(
+            ApiError::forbidden("only a player votes on a draw or a concession")
+                .key("err-only-player-votes", &[]),
+        );
+    }
+    let mut s = session_of(&game)?;
+    if s.game().is_over() {
+        return Err(entente_game::Error::game_over().into());
+    }
+    let text = match vote {
+        EndVote::Withdraw => None,
+        EndVote::Draw(ps) if ps.is_empty() => Some("all".to_string()),
+        EndVote::Draw(ps) => {
+            if game.options.draws == DrawRule::AllSurvivors {
+                return Err(ApiError::unprocessable(
+                    "in this game a draw includes every survivor: vote without naming powers",
+                )
+                .key("err-draw-all-survivors", &[]));
+            }
+            let mut ids: Vec<PowerId> = ps
+                .iter()
+                .map(|n| {
+                    s.map().lookup_power(n).ok_or_else(|| {
+                        ApiError::unprocessable(format!("unknown power '{n}'"))
+                            .key("err-unknown-power", &[("power", n)])
+                    })
+                })
+                .collect::<ApiResult<_>>()?;
+            ids.sort();
+            ids.dedup();
+            let mut survivors = s.game().survivors();
+            survivors.sort();
+            if ids == survivors {
+                Some("all".to_string())
+            } else {
+                Some(power_names(&s, &ids).join(","))
+            }
+        }
+        EndVote::Concede(to) => {
+            let p = s.map().lookup_power(&to).ok_or_else(|| {
+                ApiError::unprocessable(format!("unknown power '{to}'"))
+                    .key("err-unknown-power", &[("power", &to)])
+            })?;
+            if !s.game().survivors().contains(&p) {
+                return Err(ApiError::unprocessable(format!(
+                    "{} is out of the game: a game is conceded to a survivor",
+                    s.map().power(p).name
+                )));
+            }
+            Some(format!("concede:{}", s.map().power(p).name))
+        }
+    };
+    sqlx::query("UPDATE members SET draw_vote = $1 WHERE game_id = $2 AND account_id = $3")
+        .bind(text.clone())
+        .bind(id)
+        .bind(caller.id)
+        .execute(&mut **tx)
+        .await?;
+    let members = load_members(&mut **tx, id).await?;
+    let survivors = power_names(&s, &s.game().survivors());
+    let voters: Vec<&Member> = members
+        .iter()
+        .filter(|m| m.role == "player" && m.powers.iter().any(|p| survivors.contains(p)))
+        .collect();
+    let first = voters.first().and_then(|m| m.draw_vote.clone());
+    let agreed = first.is_some() && voters.iter().all(|m| m.draw_vote == first);
+    if !agreed {
+        notify(tx, id, "draw-vote", "all", serde_json::json!({})).await?;
+        return Ok(false);
+    }
+    let proposal = first.unwrap_or_default();
+    if let Some(winner) = proposal.strip_prefix("concede:") {
+        let p = s
+            .map()
+            .lookup_power(winner)
+            .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{winner}'")))?;
+        s.concede(p)?;
+    } else if proposal == "all" {
+        s.declare_draw()?;
+    } else {
+        let ids: Vec<PowerId> = proposal
+            .split(',')
+            .filter_map(|n| s.map().lookup_power(n))
+            .collect();
+        s.declare_draw_among(&ids)?;
+    }
+    save_game(tx, id, &s, None).await?;
+    notify(
+        tx,
+        id,
+        "finished",
+        "all",
+        serde_json::json!({ "result": s.end_text() }),
+    )
+    .await?;
+    Ok(true)
+}
+
+/// [`place`] on the caller's transaction.
+pub async fn place_in(
+    tx: &mut Transaction<'_, Any>,
+    caller: &Caller,
+    id: &str,
+    power: &str,
+    unit: &str,
+) -> ApiResult<EscalationOut> {
+    check_sheet_size(unit)?;
+    let (game, members) = begin_game_in(tx, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    let mut s = session_of(&game)?;
+    let p = power_for(&s, &v, power)?;
+    let name = s.map().power(p).name.clone();
+    let phase = s.game().phase().code();
+    let placed = s.place(p, unit)?;
+    let words = unit_words(s.map(), &placed);
+    log_act(tx, id, &phase, &name, caller.id, &format!("Place {words}")).await?;
+    let over = !s.game().in_placement();
+    let due = if over {
+        crate::gm::schedule_next(&mut s, &game.options)?;
+        due_of(&s)
+    } else {
+        None
+    };
+    save_game(tx, id, &s, due).await?;
+    notify(
+        tx,
+        id,
+        if over { "phase" } else { "placed" },
+        "all",
+        serde_json::json!({
+            "phase": s.game().phase().code(),
+            "power": name,
+            "unit": words,
+            "to_place": s.game().to_place().map(|p| s.map().power(p).name.clone()),
+        }),
+    )
+    .await?;
+    escalation_out(&s, &v).ok_or_else(|| ApiError::internal("not an Escalation game"))
+}
+
+/// [`nominate`] on the caller's transaction.
+pub async fn nominate_in(
+    tx: &mut Transaction<'_, Any>,
+    caller: &Caller,
+    id: &str,
+    power: &str,
+    homes: &str,
+) -> ApiResult<EscalationOut> {
+    check_sheet_size(homes)?;
+    let (game, members) = begin_game_in(tx, id).await?;
+    let v = viewer(Some(caller.clone()), &game, &members);
+    let mut s = session_of(&game)?;
+    let p = power_for(&s, &v, power)?;
+    let name = s.map().power(p).name.clone();
+    let phase = s.game().phase().code();
+    let played = s.game().history().len();
+    let homes = s.nominate(p, homes)?;
+    let words: Vec<String> = homes
+        .iter()
+        .map(|&h| s.map().province(h).name.clone())
+        .collect();
+    log_act(
+        tx,
+        id,
+        &phase,
+        &name,
+        caller.id,
+        &format!("Home {}", words.join(", ")),
+    )
+    .await?;
+    let adjudicated = s.game().history().len() > played;
+    let due = if adjudicated {
+        crate::gm::schedule_next(&mut s, &game.options)?;
+        due_of(&s)
+    } else {
+        game.due_at
+    };
+    save_game(tx, id, &s, due).await?;
+    notify(
+        tx,
+        id,
+        "nominated",
+        &audience_of(std::slice::from_ref(&name)),
+        serde_json::json!({ "power": name }),
+    )
+    .await?;
+    if !s.game().nominating() {
+        notify(
+            tx,
+            id,
+            "phase",
+            "all",
+            serde_json::json!({
+                "phase": s.game().phase().code(),
+                "nominated": true,
+                "adjudicated": s.game().history().len() - played,
+                "history": s.game().history().len(),
+            }),
+        )
+        .await?;
+    }
+    escalation_out(&s, &v).ok_or_else(|| ApiError::internal("not an Escalation game"))
+}

@@ -1,7 +1,8 @@
 //! The mail gateway (issue 15) on the real server's database: mails read by
 //! `entente mail-in` as a mail server delivers them, carried out through the same service
 //! as the API, answered line by line; a forged sender with a wrong password changes
-//! nothing; a Message-ID is executed once; automatic mail is not answered.
+//! nothing; a Message-ID is executed once; automatic mail is not answered. Issue 31's
+//! exactly-once, limits and loops: tests/mail_exactly_once.rs.
 
 mod common;
 use common::relay::{delivered, free_port, judge_server, mail_in, mail_python, smtp_send, Relay};
@@ -267,9 +268,11 @@ fn mail_game(db: &str) {
     );
     assert!(out.starts_with("not answered"), "{out}");
 
-    // 7. A sender that floods the judge (an auto-responder that does not say it is one)
-    //    is answered 30 times in an hour, then no more: no mail loop. Mails without a
-    //    Message-ID count too, and one sent twice is carried out once.
+    // 7. A sender that floods the judge with mails that ask nothing (an auto-responder that
+    //    does not say it is one) is answered three times in an hour, then no more: no mail
+    //    loop. Mails without a Message-ID count too, and one sent twice is carried out
+    //    once. Past 30 unsigned mails in an hour a mail is refused for now (exit 75,
+    //    EX_TEMPFAIL: the mail server tries again later), never dropped in silence.
     let flood = |i: usize| {
         format!("From: loop@example.net\r\nSubject: re: re: re\r\n\r\nThanks for your mail {i}\r\n")
             .into_bytes()
@@ -280,10 +283,31 @@ fn mail_game(db: &str) {
     assert!(out.contains("not executed again"), "{out}");
     for i in 1..30 {
         let out = mail_in(db, &flood(i));
-        assert!(out.starts_with("answered"), "mail {i}: {out}");
+        if i < 3 {
+            assert!(out.starts_with("answered"), "mail {i}: {out}");
+        } else {
+            assert!(
+                out.starts_with("not answered") && out.contains("no command"),
+                "mail {i}: {out}"
+            );
+        }
     }
-    let out = mail_in(db, &flood(30));
-    assert!(out.starts_with("not answered: more than 30 mails"), "{out}");
+    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_entente"))
+        .args(["mail-in", "--database", db])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            std::io::Write::write_all(&mut c.stdin.take().unwrap(), &flood(30))?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(75), "{refused:?}");
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("more than 30 unsigned mails"),
+        "{refused:?}"
+    );
 
     // 8. A draw vote by mail counts with the others' votes from the API.
     for (i, (powers, c)) in players.iter().enumerate().skip(1) {
