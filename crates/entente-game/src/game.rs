@@ -40,7 +40,8 @@ pub struct PhaseRecord {
 pub enum EndOfGame {
     /// A power reached the victory count at the end of a Fall turn.
     Victory(PowerId),
-    /// Draw by agreement: shared by every power still with units.
+    /// Draw by agreement: shared by the powers still with units (a neutral power has none
+    /// of a result), or by some of them.
     Draw(Vec<PowerId>),
     /// A short game reached its fixed end: standings by units (most first) and the leaders.
     ShortGame {
@@ -272,9 +273,15 @@ impl Game {
         }
     }
 
-    /// Ends the game in a draw shared by every power that still has units.
+    /// Ends the game in a draw shared by every power that still has units, but the neutral
+    /// ones (a neutral power has no player: it takes no share of a result).
     pub fn declare_draw(&mut self) {
-        self.end = Some(EndOfGame::Draw(self.survivors()));
+        let sharers = self
+            .survivors()
+            .into_iter()
+            .filter(|&p| !self.is_neutral(p))
+            .collect();
+        self.end = Some(EndOfGame::Draw(sharers));
     }
 
     /// The powers that still have units.
@@ -313,6 +320,12 @@ impl Game {
             return Err(Error::game_over());
         }
         for &p in powers {
+            if self.is_neutral(p) {
+                return Err(Error::invalid(format!(
+                    "{} is neutral: it has no player and no share in the result",
+                    self.map.power(p).name
+                )));
+            }
             if self.position.unit_count(p) == 0 {
                 return Err(Error::invalid(format!(
                     "{} has no units left: only survivors share the result",
@@ -464,10 +477,16 @@ impl Game {
                 .map(|q| (q, self.position.unit_count(q)))
                 .collect();
             standings.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-            let best = standings.first().map(|s| s.1).unwrap_or(0);
+            // A neutral power has no player: it is ranked, it does not win.
+            let best = standings
+                .iter()
+                .filter(|s| !self.is_neutral(s.0))
+                .map(|s| s.1)
+                .max()
+                .unwrap_or(0);
             let winners = standings
                 .iter()
-                .filter(|s| s.1 == best)
+                .filter(|s| s.1 == best && !self.is_neutral(s.0))
                 .map(|s| s.0)
                 .collect();
             self.end = Some(EndOfGame::ShortGame { standings, winners });

@@ -60,6 +60,7 @@ status-active = hraje se
 status-finished = skončila
 paused = přerušeno
 game-over = Konec hry
+club-result-not-recorded = Klub nemohl zapsat výsledek této hry (chybí v archivu, v hodnocení i v sezónách):
 press-full = plná diplomacie
 press-public = jen veřejné zprávy
 press-none = gunboat (bez zpráv)

@@ -61,6 +61,7 @@ status-active = in play
 status-finished = finished
 paused = paused
 game-over = Game over
+club-result-not-recorded = The club could not record this game's result (it is missing from the archive, the ratings and the seasons):
 press-full = full press
 press-public = public press only
 press-none = gunboat (no press)

@@ -61,6 +61,7 @@ status-active = en cours
 status-finished = terminée
 paused = en pause
 game-over = Partie terminée
+club-result-not-recorded = Le club n'a pas pu enregistrer le résultat de cette partie (elle manque aux archives, au classement et aux saisons) :
 press-full = négociations complètes
 press-public = messages publics seulement
 press-none = gunboat (sans négociations)

@@ -61,6 +61,7 @@ status-active = идёт
 status-finished = закончена
 paused = приостановлена
 game-over = Игра окончена
+club-result-not-recorded = Клуб не смог записать результат этой игры (её нет в архиве, рейтинге и сезонах):
 press-full = полные переговоры
 press-public = только открытые сообщения
 press-none = без переговоров (gunboat)

@@ -822,6 +822,12 @@ pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session)
             })
             .transpose()?;
     let finished = millis(now());
+    let mut outcome = Outcome::from_end(end, |p| map.power(p).name.clone());
+    if let Outcome::Draw { powers } = &mut outcome {
+        // A power no player holds (a setup's neutral power) has no seat and no share: a
+        // record from before draws left the neutral powers out names them.
+        powers.retain(|p| seats.iter().any(|s| s.power == *p));
+    }
     let result = GameResult {
         game: id.to_string(),
         variant: options.variant.clone(),
@@ -831,16 +837,37 @@ pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session)
         rated: options.rated || league.is_some(),
         league,
         seats,
-        outcome: Outcome::from_end(end, |p| map.power(p).name.clone()),
+        outcome,
     };
     if let Err(e) = result.check() {
-        tracing::warn!("game {id}: its result is not recorded by the club: {e}");
+        // The game ends all the same; its game master is told (the game's page, the API's
+        // `club_problem`, a `club-result` event only they see), not only the log.
+        let problem = format!("the club could not record this game's result: {e}");
+        tracing::error!("game {id}: {problem}");
+        sqlx::query("UPDATE games SET club_problem = $1 WHERE id = $2")
+            .bind(&problem)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+        crate::service::notify(
+            tx,
+            id,
+            "club-result",
+            "gm",
+            serde_json::json!({ "problem": problem }),
+        )
+        .await?;
         return Ok(());
     }
     sqlx::query("INSERT INTO club_results (game_id, finished_at, result) VALUES ($1, $2, $3)")
         .bind(id)
         .bind(finished)
         .bind(to_json(&result)?)
+        .execute(&mut **tx)
+        .await?;
+    // A notice of an earlier end (rolled back since) no longer holds.
+    sqlx::query("UPDATE games SET club_problem = NULL WHERE id = $1 AND club_problem IS NOT NULL")
+        .bind(id)
         .execute(&mut **tx)
         .await?;
     // The ratings' cache: the game applied, or (out of order) dropped to be rebuilt.
@@ -1819,4 +1846,122 @@ pub async fn notices(db: &Db, caller: &Caller, lang: Option<&str>) -> ApiResult<
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 6-player game (Italy neutral) whose end names Italy the winner: a result the club's
+    /// check refuses (Italy has no seat). Such a result reaches no archive; its game master
+    /// is told on the game (`GameOut.club_problem`, theirs only) and by a `club-result`
+    /// event only they see, not only by a line in the log.
+    #[tokio::test]
+    async fn a_result_the_club_cannot_record_is_told_to_the_game_master() {
+        let dir = std::env::temp_dir().join(format!("entente-club-problem-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("club.db");
+        let _ = std::fs::remove_file(&file);
+        let db = Db::open(&format!("sqlite:{}", file.display()))
+            .await
+            .unwrap();
+        let options: NewGame =
+            serde_json::from_value(serde_json::json!({"title": "six", "setup": "6"})).unwrap();
+        let variant = entente_map::Variant::builtin("standard").unwrap();
+        let setup = entente_game::Setup::Six;
+        let players: Vec<entente_host::Player> = setup
+            .seats(&variant.map)
+            .unwrap()
+            .into_iter()
+            .enumerate()
+            .map(|(i, powers)| entente_host::Player {
+                name: format!("p{}", i + 2),
+                powers,
+            })
+            .collect();
+        let s = Session::new(entente_host::SessionConfig {
+            variant,
+            rules: entente_judge::Rulebook::default_game(),
+            setup,
+            players: players.clone(),
+            first_year: None,
+            options: entente_host::GameOptions::default(),
+            seed: 1,
+            assignment: entente_host::Assignment::Given,
+        })
+        .unwrap();
+        let mut rec = entente_record::record::SessionRecord::to_record(&s);
+        rec.end = Some(entente_record::record::EndRecord::Victory {
+            powers: vec!["Italy".into()],
+        });
+        let s = entente_record::record::from_record(&rec).unwrap();
+        assert!(s.game().is_over());
+        let now_ms = millis(now());
+        for (i, name) in ["gm", "p2", "p3", "p4", "p5", "p6", "p7"]
+            .iter()
+            .enumerate()
+        {
+            sqlx::query("INSERT INTO accounts (id, name, email, password_hash, created_at) VALUES ($1, $2, $3, 'x', $4)")
+                .bind(i as i64 + 1)
+                .bind(*name)
+                .bind(format!("{name}@example.org"))
+                .bind(now_ms)
+                .execute(&db.writer)
+                .await
+                .unwrap();
+        }
+        sqlx::query("INSERT INTO games (id, title, status, options, record, phase, version, created_by, created_at) VALUES ('g6', 'six', 'finished', $1, $2, 'S1901M', 1, 1, $3)")
+            .bind(serde_json::to_string(&options).unwrap())
+            .bind(entente_record::record::SessionRecord::to_json(&s))
+            .bind(now_ms)
+            .execute(&db.writer)
+            .await
+            .unwrap();
+        for (i, p) in players.iter().enumerate() {
+            sqlx::query("INSERT INTO members (game_id, account_id, role, powers, joined_at) VALUES ('g6', $1, 'player', $2, $3)")
+                .bind(i as i64 + 2)
+                .bind(crate::service::power_names(&s, &p.powers).join(","))
+                .bind(now_ms)
+                .execute(&db.writer)
+                .await
+                .unwrap();
+        }
+        let mut tx = db.writer.begin().await.unwrap();
+        record_result(&mut tx, "g6", &s).await.unwrap();
+        tx.commit().await.unwrap();
+
+        let archived = sqlx::query("SELECT 1 FROM club_results WHERE game_id = 'g6'")
+            .fetch_optional(&db.pool)
+            .await
+            .unwrap();
+        assert!(archived.is_none());
+        let game = crate::service::load_game(&db.pool, "g6").await.unwrap();
+        let members = load_members(&db.pool, "g6").await.unwrap();
+        let caller = |id: i64, name: &str| Caller {
+            id,
+            name: name.to_string(),
+        };
+        let gm = crate::service::viewer(Some(caller(1, "gm")), &game, &members);
+        let out = crate::service::game_out(&game, &members, &gm, Some(&s));
+        let problem = out.club_problem.expect("the game master is told");
+        assert!(problem.contains("Italy"), "{problem}");
+        let player = crate::service::viewer(Some(caller(2, "p2")), &game, &members);
+        assert_eq!(
+            crate::service::game_out(&game, &members, &player, Some(&s)).club_problem,
+            None
+        );
+        let events = sqlx::query(
+            "SELECT audience, payload FROM game_events WHERE game_id = 'g6' AND kind = 'club-result'",
+        )
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+        assert_eq!(events.len(), 1);
+        let audience: String = events[0].try_get(0).unwrap();
+        assert!(crate::service::may_see(&gm, &audience));
+        assert!(!crate::service::may_see(&player, &audience));
+        let payload: String = events[0].try_get(1).unwrap();
+        assert!(payload.contains("Italy"), "{payload}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -14,7 +14,7 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
@@ -27,6 +27,11 @@ pub struct AppState {
     pub db: Db,
     /// How often a live-update stream looks for new events.
     pub poll: Duration,
+    /// Whether the site is served over https (`--public-url https://...`): cookies are
+    /// then `Secure`.
+    pub secure_cookies: bool,
+    /// New accounts allowed per client address in an hour (0: no limit).
+    pub signup_limit: u32,
 }
 
 type St = State<Arc<AppState>>;
@@ -119,10 +124,56 @@ pub struct SignedIn {
     pub csrf_token: String,
 }
 
+/// A new API token: the account's name and password, and optionally a label and a
+/// lifetime.
+#[derive(Deserialize, ToSchema)]
+pub struct TokenIn {
+    pub name: String,
+    pub password: String,
+    /// What the token is for (`my bot`), shown in the list; at most 100 characters.
+    #[serde(default)]
+    pub label: Option<String>,
+    /// Seconds until the token expires: 1 to 31536000 (a year); default 7776000 (90 days).
+    #[serde(default)]
+    pub expires_in_seconds: Option<i64>,
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct TokenOut {
-    /// Send as `Authorization: Bearer <token>`.
+    /// Send as `Authorization: Bearer <token>`. Shown this once: only its hash is kept.
     pub token: String,
+    /// The token's id, to revoke it by (`DELETE /api/v1/tokens/{id}`).
+    pub id: String,
+    /// When it expires (RFC 3339).
+    pub expires_at: Option<String>,
+}
+
+/// An API token as its owner sees it listed: never its secret.
+#[derive(Serialize, ToSchema)]
+pub struct TokenInfoOut {
+    pub id: String,
+    pub label: Option<String>,
+    /// RFC 3339.
+    pub created_at: String,
+    /// RFC 3339.
+    pub expires_at: Option<String>,
+}
+
+fn instant(ms: i64) -> String {
+    jiff::Timestamp::from_millisecond(ms)
+        .map(|t| t.to_string())
+        .unwrap_or_default()
+}
+
+/// An error answer, with `Retry-After` when it asks to wait.
+pub fn refusal(e: ApiError) -> Response {
+    let wait = auth::retry_after(&e);
+    let mut r = e.into_response();
+    if let Some(secs) = wait {
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+    }
+    r
 }
 
 #[derive(Serialize, ToSchema)]
@@ -240,31 +291,47 @@ async fn must(st: &AppState, headers: &HeaderMap, method: &Method) -> ApiResult<
     auth::signed_in(&st.db, headers, method).await
 }
 
+/// A new account. The password: at least 12 characters, not one of the most common
+/// ones; a few new accounts per client address an hour (429 with `Retry-After`).
 #[utoipa::path(post, path = "/api/v1/accounts", request_body = SignUpIn,
-    responses((status = 201, body = AccountOut), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn sign_up(
-    State(st): St,
-    ApiJson(b): ApiJson<SignUpIn>,
-) -> ApiResult<(StatusCode, Json<AccountOut>)> {
-    let c = auth::sign_up(&st.db, &b.name, &b.email, &b.password).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(AccountOut {
-            id: c.id,
-            name: c.name,
-            language: None,
-            time_zone: None,
-        }),
-    ))
+    responses((status = 201, body = AccountOut), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn sign_up(State(st): St, peer: auth::Peer, ApiJson(b): ApiJson<SignUpIn>) -> Response {
+    match auth::sign_up(
+        &st.db,
+        &b.name,
+        &b.email,
+        &b.password,
+        &peer,
+        st.signup_limit,
+    )
+    .await
+    {
+        Ok(c) => (
+            StatusCode::CREATED,
+            Json(AccountOut {
+                id: c.id,
+                name: c.name,
+                language: None,
+                time_zone: None,
+            }),
+        )
+            .into_response(),
+        Err(e) => refusal(e),
+    }
 }
 
+/// Signs in with a cookie. Failed attempts are limited per account name (a few, then a
+/// wait that doubles up to a minute) and per client address: 429 with `Retry-After`.
 #[utoipa::path(post, path = "/api/v1/session", request_body = SignInIn,
     responses((status = 200, body = SignedIn), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
-async fn sign_in(State(st): St, ApiJson(b): ApiJson<SignInIn>) -> ApiResult<Response> {
-    let c = auth::check_password(&st.db, &b.name, &b.password).await?;
+async fn sign_in(State(st): St, peer: auth::Peer, ApiJson(b): ApiJson<SignInIn>) -> Response {
+    sign_in_with(&st, &peer, &b).await.unwrap_or_else(refusal)
+}
+
+async fn sign_in_with(st: &AppState, peer: &auth::Peer, b: &SignInIn) -> ApiResult<Response> {
+    let c = auth::check_password(&st.db, &b.name, &b.password, peer).await?;
     let (token, csrf) = auth::new_token(&st.db, &c, "cookie").await?;
-    let cookie =
-        format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=2592000");
+    let cookie = auth::session_cookie(&token, st.secure_cookies);
     let mut r = Json(SignedIn {
         name: c.name,
         csrf_token: csrf.unwrap_or_default(),
@@ -284,22 +351,88 @@ async fn sign_out(State(st): St, headers: HeaderMap, method: Method) -> ApiResul
         auth::drop_token(&st.db, &token).await?;
     }
     let mut r = StatusCode::NO_CONTENT.into_response();
+    let secure = if st.secure_cookies { "; Secure" } else { "" };
     r.headers_mut().insert(
         header::SET_COOKIE,
-        HeaderValue::from_static("entente_session=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"),
+        HeaderValue::from_str(&format!(
+            "{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0{secure}"
+        ))
+        .map_err(|e| ApiError::internal(e.to_string()))?,
     );
     Ok(r)
 }
 
-#[utoipa::path(post, path = "/api/v1/tokens", request_body = SignInIn,
-    responses((status = 201, body = TokenOut), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
-async fn new_token(
+/// A new API token (90 days unless `expires_in_seconds` says otherwise). Failed attempts
+/// are limited as signing in's: 429 with `Retry-After`.
+#[utoipa::path(post, path = "/api/v1/tokens", request_body = TokenIn,
+    responses((status = 201, body = TokenOut), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn new_token(State(st): St, peer: auth::Peer, ApiJson(b): ApiJson<TokenIn>) -> Response {
+    let made = async {
+        // The lifetime is checked before the password, so that a wrong one costs no attempt.
+        if let Some(life) = b.expires_in_seconds {
+            if !(1..=auth::API_TOKEN_MAX_SECS).contains(&life) {
+                return Err(ApiError::unprocessable(format!(
+                    "expires_in_seconds is 1 to {} (a year); default {} (90 days)",
+                    auth::API_TOKEN_MAX_SECS,
+                    auth::API_TOKEN_SECS
+                )));
+            }
+        }
+        let c = auth::check_password(&st.db, &b.name, &b.password, &peer).await?;
+        auth::new_api_token(&st.db, &c, b.label.as_deref(), b.expires_in_seconds).await
+    }
+    .await;
+    match made {
+        Ok(t) => (
+            StatusCode::CREATED,
+            Json(TokenOut {
+                token: t.token,
+                id: t.id,
+                expires_at: t.expires_at.map(instant),
+            }),
+        )
+            .into_response(),
+        Err(e) => refusal(e),
+    }
+}
+
+/// The caller's API tokens that have not expired, newest first (never their secrets).
+#[utoipa::path(get, path = "/api/v1/tokens",
+    responses((status = 200, body = Vec<TokenInfoOut>), (status = 401, body = ErrorBody)))]
+async fn list_tokens(
     State(st): St,
-    ApiJson(b): ApiJson<SignInIn>,
-) -> ApiResult<(StatusCode, Json<TokenOut>)> {
-    let c = auth::check_password(&st.db, &b.name, &b.password).await?;
-    let (token, _) = auth::new_token(&st.db, &c, "api").await?;
-    Ok((StatusCode::CREATED, Json(TokenOut { token })))
+    headers: HeaderMap,
+    method: Method,
+) -> ApiResult<Json<Vec<TokenInfoOut>>> {
+    let c = must(&st, &headers, &method).await?;
+    let tokens = auth::api_tokens(&st.db, &c).await?;
+    Ok(Json(
+        tokens
+            .into_iter()
+            .map(|t| TokenInfoOut {
+                id: t.id,
+                label: t.label,
+                created_at: instant(t.created_at),
+                expires_at: t.expires_at.map(instant),
+            })
+            .collect(),
+    ))
+}
+
+/// Revokes one of the caller's API tokens: refused from the next request on. Another
+/// account's token: 404.
+#[utoipa::path(delete, path = "/api/v1/tokens/{id}",
+    params(("id" = String, Path, description = "the token's id")),
+    responses((status = 204), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn revoke_token(
+    State(st): St,
+    headers: HeaderMap,
+    method: Method,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<StatusCode> {
+    let c = must(&st, &headers, &method).await?;
+    auth::revoke_api_token(&st.db, &c, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[utoipa::path(get, path = "/api/v1/me", responses((status = 200, body = AccountOut), (status = 401, body = ErrorBody)))]
@@ -827,6 +960,8 @@ async fn events(
         sign_up,
         sign_in,
         sign_out,
+        list_tokens,
+        revoke_token,
         new_token,
         me,
         list_games,
@@ -859,7 +994,9 @@ async fn events(
         SignUpIn,
         SignInIn,
         AccountOut,
+        TokenIn,
         SignedIn,
+        TokenInfoOut,
         TokenOut,
         Created,
         JoinIn,
@@ -925,7 +1062,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/openapi.json", get(openapi))
         .route("/api/v1/accounts", post(sign_up))
         .route("/api/v1/session", post(sign_in).delete(sign_out))
-        .route("/api/v1/tokens", post(new_token))
+        .route("/api/v1/tokens", post(new_token).get(list_tokens))
+        .route("/api/v1/tokens/{id}", delete(revoke_token))
         .route("/api/v1/me", get(me).patch(set_prefs))
         .route("/api/v1/games", get(list_games).post(create_game))
         .route("/api/v1/games/{id}", get(get_game))

@@ -44,6 +44,11 @@ pub struct Config {
 }
 
 impl Default for Config {
+    /// The address people reach the site at (`https://diplomacy.example.org`): when it is
+    /// https, cookies are `Secure`.
+    pub public_url: Option<String>,
+    /// New accounts allowed per client address in an hour (0: no limit).
+    pub signup_limit: u32,
     fn default() -> Config {
         Config {
             database: "sqlite:entente.db".into(),
@@ -56,6 +61,8 @@ impl Default for Config {
     }
 }
 
+            public_url: None,
+            signup_limit: auth::SIGNUPS_PER_ADDRESS,
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     #[error(transparent)]
@@ -98,9 +105,14 @@ pub async fn serve_with(
         db,
         poll: config.poll,
     });
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown())
-        .await?;
+    // Each request knows the address it comes from (the sign-in and sign-up limits), and
+    // each connection is held within its limits (docs/server.md, "Limits").
+    listen::serve(listener, app, config.http_limits, shutdown()).await?;
+        secure_cookies: config
+            .public_url
+            .as_deref()
+            .is_some_and(|u| u.to_ascii_lowercase().starts_with("https://")),
+        signup_limit: config.signup_limit,
     Ok(())
 }
 

@@ -254,6 +254,10 @@ pub struct GameOut {
     /// Escalation's placement and nominations (an Escalation game, once started).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub escalation: Option<EscalationOut>,
+    /// To the game master only: why the club could not record the game's result (it is
+    /// missing from the archive, the ratings and the league seasons).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club_problem: Option<String>,
 }
 
 /// Escalation's placement and nominations, as the reader may see them.

@@ -37,6 +37,9 @@ pub struct GameRow {
     pub created_by: i64,
     /// The row's version when read (in a change: after this change's bump).
     pub version: i64,
+    /// Why the club could not record the game's result, if it could not (the game
+    /// master's notice: [`crate::club::record_result`]).
+    pub club_problem: Option<String>,
 }
 
 /// A member of a game.
@@ -113,10 +116,12 @@ fn game_row(r: &AnyRow) -> ApiResult<GameRow> {
         due_at: r.try_get("due_at")?,
         created_by: r.try_get("created_by")?,
         version: r.try_get("version")?,
+        club_problem: r.try_get("club_problem")?,
     })
 }
 
-const GAME_COLUMNS: &str = "id, title, status, options, record, due_at, created_by, version";
+const GAME_COLUMNS: &str =
+    "id, title, status, options, record, due_at, created_by, version, club_problem";
 
 pub async fn load_game<'e, E>(e: E, id: &str) -> ApiResult<GameRow>
 where
@@ -1392,6 +1397,7 @@ pub fn game_out(game: &GameRow, members: &[Member], v: &Viewer, s: Option<&Sessi
         result: None,
         history_len: 0,
         escalation: None,
+        club_problem: game.club_problem.clone().filter(|_| v.is_gm()),
     };
     let Some(s) = s else {
         return out;

@@ -103,6 +103,14 @@ fn listen(
     Ok((l, at))
 }
 
+    /// The address people reach the site at (`https://diplomacy.example.org`, usually
+    /// through a proxy that ends TLS): when it is https, the session cookie and the sign-in
+    /// form's cookie are `Secure`.
+    #[arg(long)]
+    public_url: Option<String>,
+    /// New accounts allowed from one client address in an hour (0: no limit).
+    #[arg(long, default_value_t = entente_server::auth::SIGNUPS_PER_ADDRESS)]
+    signup_limit: u32,
 pub fn run(a: Args) -> CliResult<ExitCode> {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -119,6 +127,17 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
+    if let Some(u) = &a.public_url {
+        let lower = u.to_ascii_lowercase();
+        let rest = lower
+            .strip_prefix("https://")
+            .or_else(|| lower.strip_prefix("http://"));
+        if rest.is_none_or(|r| r.is_empty() || r.starts_with('/')) {
+            return Err(CliError::from(format!(
+                "--public-url {u}: write the address people reach the site at, as https://HOST (or http://HOST)"
+            )));
+        }
+    }
         .map_err(|e| CliError::from(format!("cannot start the server's runtime: {e}")))?;
     let database = a.database;
     let relay = a.relay.map(|url| entente_mail::sender::Relay {
@@ -136,6 +155,8 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
     let smtp_at = smtp
         .as_ref()
         .map(|(_, at)| format!("; mail to the judge on smtp://{at}"))
+        public_url: a.public_url,
+        signup_limit: a.signup_limit,
         .unwrap_or_default();
     let smtp_listener = smtp.map(|(l, _)| l);
     let daide = a

@@ -91,7 +91,8 @@ fn alert(msg: Option<&str>) -> Markup {
     html! { @if let Some(m) = msg { p.error role="alert" { (m) } } }
 }
 
-pub fn signup(c: &Ctx, msg: Option<&str>, f: &Form) -> Markup {
+/// The sign-up form; `token` is its CSRF token (the form cookie's value).
+pub fn signup(c: &Ctx, msg: Option<&str>, f: &Form, token: &str) -> Markup {
     layout(
         c,
         &c.t("sign-up"),
@@ -100,9 +101,11 @@ pub fn signup(c: &Ctx, msg: Option<&str>, f: &Form) -> Markup {
             h1 { (c.t("sign-up")) }
             (alert(msg))
             form.card method="post" action="/signup" {
+                input type="hidden" name="_csrf" value=(token);
                 label { (c.t("account-name")) input name="name" required minlength="2" maxlength="32" autocomplete="username" value=(f.str("name")); }
                 label { (c.t("email")) input name="email" type="email" required autocomplete="email" value=(f.str("email")); }
-                label { (c.t("password")) input name="password" type="password" required minlength="8" autocomplete="new-password"; }
+                label { (c.t("password")) input name="password" type="password" required minlength="12" autocomplete="new-password"; }
+                p.hint { (c.t("password-rules")) }
                 button type="submit" { (c.t("sign-up")) }
             }
             p { (c.t("have-account")) " " a href="/signin" { (c.t("sign-in")) } }
@@ -110,7 +113,8 @@ pub fn signup(c: &Ctx, msg: Option<&str>, f: &Form) -> Markup {
     )
 }
 
-pub fn signin(c: &Ctx, msg: Option<&str>, name: &str, next: &str) -> Markup {
+/// The sign-in form; `token` is its CSRF token (the form cookie's value).
+pub fn signin(c: &Ctx, msg: Option<&str>, name: &str, next: &str, token: &str) -> Markup {
     layout(
         c,
         &c.t("sign-in"),
@@ -119,6 +123,7 @@ pub fn signin(c: &Ctx, msg: Option<&str>, name: &str, next: &str) -> Markup {
             h1 { (c.t("sign-in")) }
             (alert(msg))
             form.card method="post" action="/signin" {
+                input type="hidden" name="_csrf" value=(token);
                 input type="hidden" name="next" value=(next);
                 label { (c.t("account-name")) input name="name" required autocomplete="username" value=(name); }
                 label { (c.t("password")) input name="password" type="password" required autocomplete="current-password"; }
@@ -401,6 +406,9 @@ fn game_header(c: &Ctx, g: &GameOut) -> Markup {
                 (c.t("deadline")) ": " time datetime=(d) { (c.when(d)) } " "
                 span.countdown data-deadline=(d) aria-live="off" {}
             } @else if g.status == "active" { (c.t("no-deadline")) }
+        }
+        @if let Some(problem) = &g.club_problem {
+            p.warn #club-problem { strong { (c.t("club-result-not-recorded")) } " " (problem) }
         }
         @if let Some(e) = g.escalation.as_ref().filter(|_| g.result.is_none()) {
             @if let Some(p) = &e.to_place {
