@@ -41,11 +41,11 @@ export function assert(cond, message) {
 }
 
 /** Signs in through the page as `name` (the tests' accounts have the password
- * `password-NAME`), waiting for the lobby. */
+ * `password-of-NAME`), waiting for the lobby. */
 export async function signIn(page, base, name) {
   await page.goto(`${base}/signin`);
   await page.fill("input[name=name]", name);
-  await page.fill("input[name=password]", `password-${name}`);
+  await page.fill("input[name=password]", `password-of-${name}`);
   await Promise.all([page.waitForURL(/\/games$/), page.click("form.card button[type=submit]")]);
 }
 

@@ -118,7 +118,7 @@ run(async () => {
     await p.goto(`${base}/signup`);
     await p.fill("input[name=name]", names[k]);
     await p.fill("input[name=email]", `${names[k]}@example.org`);
-    await p.fill("input[name=password]", `password-${names[k]}`);
+    await p.fill("input[name=password]", `password-of-${names[k]}`);
     await Promise.all([p.waitForURL(/\/games$/), p.click("form.card button[type=submit]")]);
   }
   assert((await pages.cs.getAttribute("html", "lang")) === "cs", "the Czech player's page is in Czech");

@@ -384,6 +384,8 @@ nomination-secret = Ostatní hráči se volbu dozvědí, až určí centra všic
 nomination-made = Vaše volba:
 nomination-centre = Centrum { $n }
 nomination-send = Určit
+err-form-expired = Tento formulář vypršel nebo nepochází ze stránky tohoto webu: je zobrazen znovu, odešlete ho ještě jednou.
+password-rules = Alespoň 12 znaků, jakýchkoli (i mezer): dobrým heslem je celá věta.
 
 # What people type is kept (issue 31)
 send-orders-all = { $n ->
@@ -400,3 +402,4 @@ confirm-adjudicate = Ano, vyhodnotit hned
 confirm-rollback = Ano, vzít zpět poslední vyhodnocení
 act-force-hint = Vyhodnotí fázi hned, s rozkazy, které právě jsou odeslané.
 act-rollback-hint = Vezme zpět poslední vyhodnocení: jeho fáze je znovu otevřená, odeslané rozkazy zůstanou.
+retry-in = Zkuste to znovu za { $n } s.

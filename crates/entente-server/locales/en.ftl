@@ -382,6 +382,8 @@ nomination-secret = The other players learn the nominations only once all are in
 nomination-made = Your nomination:
 nomination-centre = Centre { $n }
 nomination-send = Nominate
+err-form-expired = This form has expired or did not come from this site's page: it is shown again, send it once more.
+password-rules = At least 12 characters, any you like (spaces too): a sentence is a good password.
 
 # What people type is kept (issue 31)
 send-orders-all = { $n ->
@@ -397,3 +399,4 @@ confirm-adjudicate = Yes, adjudicate now
 confirm-rollback = Yes, take back the last adjudication
 act-force-hint = Adjudicates the phase at once, with whatever orders are in.
 act-rollback-hint = Takes back the last adjudication: its phase is open again, the orders sent for it kept.
+retry-in = Try again in { $n } s.

@@ -382,6 +382,8 @@ nomination-secret = Les autres joueurs ne connaîtront les désignations qu'une 
 nomination-made = Votre désignation :
 nomination-centre = Centre { $n }
 nomination-send = Désigner
+err-form-expired = Ce formulaire a expiré ou ne vient pas d'une page de ce site : il est affiché à nouveau, envoyez-le encore une fois.
+password-rules = Au moins 12 caractères, ceux que vous voulez (espaces compris) : une phrase fait un bon mot de passe.
 
 # What people type is kept (issue 31)
 send-orders-all = { $n ->
@@ -397,3 +399,4 @@ confirm-adjudicate = Oui, résoudre maintenant
 confirm-rollback = Oui, annuler la dernière résolution
 act-force-hint = Résout la phase tout de suite, avec les ordres reçus jusque-là.
 act-rollback-hint = Annule la dernière résolution : sa phase est rouverte, les ordres envoyés pour elle gardés.
+retry-in = Réessayez dans { $n } s.

@@ -14,12 +14,33 @@ use serde_json::{json, Value};
 /// in through the sign-in form, with its session cookie.
 fn page_of(server: &Server, name: &str, path: &str) -> String {
     let agent = ureq::AgentBuilder::new().redirects(0).build();
-    let pw = format!("password-{name}");
-    let r = match agent.post(&format!("{}/signin", server.base)).send_form(&[
-        ("name", name),
-        ("password", &pw),
-        ("next", "/games"),
-    ]) {
+    let pw = password(name);
+    // The sign-in form's CSRF token, from its page: the form cookie and the hidden field.
+    let form = agent
+        .get(&format!("{}/signin", server.base))
+        .call()
+        .unwrap_or_else(|e| panic!("GET /signin: {e}"));
+    let form_cookie = form
+        .all("set-cookie")
+        .iter()
+        .map(|c| c.split(';').next().unwrap_or("").to_string())
+        .collect::<Vec<_>>()
+        .join("; ");
+    let page = form.into_string().unwrap_or_default();
+    let at = page
+        .find("name=\"_csrf\" value=\"")
+        .expect("the sign-in form's CSRF field")
+        + 20;
+    let csrf = page[at..at + 32].to_string();
+    let r = match agent
+        .post(&format!("{}/signin", server.base))
+        .set("Cookie", &form_cookie)
+        .send_form(&[
+            ("name", name),
+            ("password", &pw),
+            ("next", "/games"),
+            ("_csrf", &csrf),
+        ]) {
         Ok(r) => r,
         Err(ureq::Error::Status(_, r)) => r,
         Err(e) => panic!("sign in {name}: {e}"),

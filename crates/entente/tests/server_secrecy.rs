@@ -216,7 +216,8 @@ fn every_route(db: &str) {
         &format!("/api/v1/games/{id}/press"),
         json!({"from": "England", "to": ["Germany"], "text": PRESS_SECRET}),
     );
-    let secret_seq = secret_press["seq"].as_u64().unwrap();
+    // The message's id: the same for each of its readers (its `seq` is the sender's own count).
+    let secret_id = secret_press["id"].as_str().unwrap().to_string();
     fra_client.ok(
         &format!("/api/v1/games/{id}/press"),
         json!({"from": "France", "to": ["all"], "text": "France greets all"}),
@@ -314,6 +315,21 @@ fn every_route(db: &str) {
             query: "",
             body: none,
             status: [200, 200, 200, 200, 200, 401],
+        },
+        // Issue 31: one's own API tokens (never their secrets); another's token is not found.
+        Row {
+            method: "GET",
+            template: "/api/v1/tokens",
+            query: "",
+            body: none,
+            status: [200, 200, 200, 200, 200, 401],
+        },
+        Row {
+            method: "DELETE",
+            template: "/api/v1/tokens/{id}",
+            query: "",
+            body: none,
+            status: [404, 404, 404, 404, 404, 401],
         },
         Row {
             method: "PATCH",
@@ -651,8 +667,8 @@ fn every_route(db: &str) {
                 }
                 "press" if i != OWNER => {
                     assert_ne!(
-                        data["seq"].as_u64(),
-                        Some(secret_seq),
+                        data["id"].as_str(),
+                        Some(secret_id.as_str()),
                         "{} got {data}",
                         LABELS[i]
                     )
@@ -668,7 +684,7 @@ fn every_route(db: &str) {
         .any(|(k, d)| k == "orders" && d["power"] == "England"));
     assert!(stream_of(OWNER)
         .iter()
-        .any(|(k, d)| k == "press" && d["seq"].as_u64() == Some(secret_seq)));
+        .any(|(k, d)| k == "press" && d["id"].as_str() == Some(secret_id.as_str())));
 }
 
 /// A stream open while the secrets are sent: another player and an observer get no event

@@ -93,10 +93,23 @@ impl Browser {
 
     fn sign_in(base: &str, name: &str) -> Browser {
         let mut b = Browser::new(base);
-        let pw = format!("password-{name}");
+        // The form's CSRF token, from its page: the form cookie and the hidden field.
+        let (_, _, cookies, page) = Browser::answer(b.agent.get(&format!("{base}/signin")).call());
+        let at = page
+            .find("name=\"_csrf\" value=\"")
+            .expect("the sign-in form's CSRF field")
+            + 20;
+        let csrf = page[at..at + 32].to_string();
+        b.cookie = cookies.unwrap_or_default();
+        let pw = common::server::password(name);
         let (st, to) = b.post(
             "/signin",
-            &[("name", name), ("password", &pw), ("next", "/games")],
+            &[
+                ("name", name),
+                ("password", &pw),
+                ("next", "/games"),
+                ("_csrf", &csrf),
+            ],
         );
         assert_eq!(st, 303, "sign in {name}: {to}");
         assert!(b.cookie.starts_with("entente_session=ent_"), "{}", b.cookie);

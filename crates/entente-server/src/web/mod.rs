@@ -200,9 +200,22 @@ fn with_cookie(mut r: Response, cookie: &str) -> Response {
     r
 }
 
-/// A path back into the site (never another site).
+/// A path back into the site, else `or`: only a path as the site's own routes are written
+/// (a single `/` first, then letters, digits, `/ - _ . ~`, and a query of `? = &`), so
+/// that nothing a browser strips or reads as another host (`//evil`, `/\\evil`, a tab or a
+/// line break, `%09`, `https:`, `javascript:`) can lead elsewhere or break the answer.
 fn local(path: &str, or: &str) -> String {
-    if path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') {
+    let (route, query) = path.split_once('?').unwrap_or((path, ""));
+    let ok = path.len() <= 512
+        && route.starts_with('/')
+        && !route.contains("//")
+        && route
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '/' | '-' | '_' | '.' | '~'))
+        && query
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '=' | '&' | '-' | '_' | '.'));
+    if ok {
         path.to_string()
     } else {
         or.to_string()
@@ -251,21 +264,109 @@ struct NextQuery {
     next: Option<String>,
 }
 
-async fn signup_page(State(st): St, headers: HeaderMap) -> Response {
-    page!(st, headers, |c| Ok(html(
-        StatusCode::OK,
-        pages::signup(&c, None, &Form(vec![]))
-    )))
+/// The sign-in and sign-up forms' CSRF token (against login CSRF: another site signing the
+/// browser in to an account of its own): the browser's form cookie when it has a sound one,
+/// else a new one, returned second to be set.
+fn form_token(headers: &HeaderMap) -> (String, Option<String>) {
+    match queries::cookie(headers, auth::FORM_COOKIE) {
+        Some(v) if v.len() == 32 && v.chars().all(|ch| ch.is_ascii_hexdigit()) => {
+            (v.to_string(), None)
+        }
+        _ => {
+            let t = auth::random_hex(16);
+            (t.clone(), Some(t))
+        }
+    }
 }
 
-async fn signup(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
+/// Whether a sign-in or sign-up form came from this site's page: its hidden `_csrf` field
+/// is the form cookie the page set.
+fn form_sent(headers: &HeaderMap, f: &Form) -> bool {
+    match (queries::cookie(headers, auth::FORM_COOKIE), f.get("_csrf")) {
+        (Some(cookie), Some(field)) if !cookie.is_empty() && cookie.len() == field.len() => {
+            // Compared in constant time.
+            cookie
+                .bytes()
+                .zip(field.bytes())
+                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+                == 0
+        }
+        _ => false,
+    }
+}
+
+/// A sign-in or sign-up page: its form cookie set when new, `Retry-After` when it asks to
+/// wait.
+fn form_answer(
+    st: &AppState,
+    status: StatusCode,
+    page: maud::Markup,
+    new_token: Option<&str>,
+    retry: Option<u64>,
+) -> Response {
+    let mut r = html(status, page);
+    if let Some(t) = new_token {
+        let secure = if st.secure_cookies { "; Secure" } else { "" };
+        r = with_cookie(
+            r,
+            &format!(
+                "{}={t}; Path=/; HttpOnly; SameSite=Strict; Max-Age=86400{secure}",
+                auth::FORM_COOKIE
+            ),
+        );
+    }
+    if let Some(secs) = retry {
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+    }
+    r
+}
+
+/// Why a sign-in or sign-up was refused, in the reader's language, with the wait asked.
+fn refusal_words(c: &Ctx, e: &ApiError) -> String {
+    let words = e.message_in(c.lang());
+    match auth::retry_after(e) {
+        // The English words say it already.
+        Some(secs) if c.lang() != "en" => {
+            format!("{words}. {}", c.tr.n("retry-in", secs as i64))
+        }
+        _ => words,
+    }
+}
+
+async fn signup_page(State(st): St, headers: HeaderMap) -> Response {
+    page!(st, headers, |c| {
+        let (token, new) = form_token(&headers);
+        Ok(form_answer(
+            &st,
+            StatusCode::OK,
+            pages::signup(&c, None, &Form(vec![]), &token),
+            new.as_deref(),
+            None,
+        ))
+    })
+}
+
+async fn signup(State(st): St, peer: auth::Peer, headers: HeaderMap, body: Bytes) -> Response {
     page!(st, headers, |c| {
         let f = Form::parse(&body);
+        let (token, new) = form_token(&headers);
+        if !form_sent(&headers, &f) {
+            return Ok(form_answer(
+                &st,
+                StatusCode::FORBIDDEN,
+                pages::signup(&c, Some(&c.t("err-form-expired")), &f, &token),
+                new.as_deref(),
+                None,
+            ));
+        }
         match auth::sign_up(
             &st.db,
             &f.str("name"),
             &f.str("email"),
             f.get("password").unwrap_or(""),
+            &peer,
+            st.signup_limit,
         )
         .await
         {
@@ -273,9 +374,15 @@ async fn signup(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
             Err(e) if e.kind != ApiErrorKind::Internal => {
                 let msg = match e.kind {
                     ApiErrorKind::Conflict => c.t("err-name-taken"),
-                    _ => e.message_in(c.lang()),
+                    _ => refusal_words(&c, &e),
                 };
-                Ok(html(e.kind.status(), pages::signup(&c, Some(&msg), &f)))
+                Ok(form_answer(
+                    &st,
+                    e.kind.status(),
+                    pages::signup(&c, Some(&msg), &f, &token),
+                    new.as_deref(),
+                    auth::retry_after(&e),
+                ))
             }
             Err(e) => Err(e),
         }
@@ -284,33 +391,52 @@ async fn signup(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
 
 async fn sign_in_response(st: &AppState, caller: &Caller, next: &str) -> ApiResult<Response> {
     let (token, _) = auth::new_token(&st.db, caller, "cookie").await?;
-    let cookie =
-        format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=2592000");
+    let cookie = auth::session_cookie(&token, st.secure_cookies);
     Ok(with_cookie(see(&local(next, "/games")), &cookie))
 }
 
 async fn signin_page(State(st): St, headers: HeaderMap, Query(q): Query<NextQuery>) -> Response {
-    page!(st, headers, |c| Ok(html(
-        StatusCode::OK,
-        pages::signin(&c, None, "", q.next.as_deref().unwrap_or("/games"))
-    )))
+    page!(st, headers, |c| {
+        let (token, new) = form_token(&headers);
+        let next = local(q.next.as_deref().unwrap_or("").trim(), "/games");
+        Ok(form_answer(
+            &st,
+            StatusCode::OK,
+            pages::signin(&c, None, "", &next, &token),
+            new.as_deref(),
+            None,
+        ))
+    })
 }
 
-async fn signin(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
+async fn signin(State(st): St, peer: auth::Peer, headers: HeaderMap, body: Bytes) -> Response {
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let name = f.str("name");
-        let next = f.str("next");
-        match auth::check_password(&st.db, &name, f.get("password").unwrap_or("")).await {
+        let next = local(&f.str("next"), "/games");
+        let (token, new) = form_token(&headers);
+        if !form_sent(&headers, &f) {
+            return Ok(form_answer(
+                &st,
+                StatusCode::FORBIDDEN,
+                pages::signin(&c, Some(&c.t("err-form-expired")), &name, &next, &token),
+                new.as_deref(),
+                None,
+            ));
+        }
+        match auth::check_password(&st.db, &name, f.get("password").unwrap_or(""), &peer).await {
             Ok(caller) => sign_in_response(&st, &caller, &next).await,
             Err(e) if e.kind != ApiErrorKind::Internal => {
                 let msg = match e.kind {
-                    ApiErrorKind::TooManyRequests => c.t("err-too-many"),
-                    _ => c.t("err-signin"),
+                    ApiErrorKind::Unauthorized => c.t("err-signin"),
+                    _ => refusal_words(&c, &e),
                 };
-                Ok(html(
+                Ok(form_answer(
+                    &st,
                     e.kind.status(),
-                    pages::signin(&c, Some(&msg), &name, &next),
+                    pages::signin(&c, Some(&msg), &name, &next, &token),
+                    new.as_deref(),
+                    auth::retry_after(&e),
                 ))
             }
             Err(e) => Err(e),
@@ -1202,6 +1328,22 @@ mod tests {
         assert_eq!(local("//evil.example/x", "/games"), "/games");
         assert_eq!(local("https://evil.example/", "/games"), "/games");
         assert_eq!(local("/\\evil", "/games"), "/games");
+        assert_eq!(
+            local("/games/g1/table?phase=3", "/games"),
+            "/games/g1/table?phase=3"
+        );
+        for bad in [
+            "/\t/evil.example/",
+            "/%09/evil.example/",
+            "/games\r\nSet-Cookie: x=1",
+            "javascript:alert(1)",
+            "/games//evil",
+            "/games?next=//evil",
+            "",
+            "games",
+        ] {
+            assert_eq!(local(bad, "/games"), "/games", "{bad:?}");
+        }
     }
 
     #[test]

@@ -8,6 +8,12 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The password of the tests' account `name` (made by [`Server::account`]): at least 12
+/// characters, as the server asks.
+pub fn password(name: &str) -> String {
+    format!("password-of-{name}")
+}
+
 /// A running `entente serve`.
 pub struct Server {
     pub child: Child,
@@ -24,6 +30,8 @@ impl Server {
         Server::start_with(database, &[])
     }
 
+    /// Tests make many accounts from one address: unless `extra` sets `--signup-limit`,
+    /// sign-ups are not limited.
     pub fn start_with(database: &str, extra: &[&str]) -> Server {
         let mut args = vec![
             "serve",
@@ -37,6 +45,9 @@ impl Server {
             "50",
         ];
         args.extend_from_slice(extra);
+        if !extra.contains(&"--signup-limit") {
+            args.extend_from_slice(&["--signup-limit", "0"]);
+        }
         let mut child = Command::new(env!("CARGO_BIN_EXE_entente"))
             .args(&args)
             .stdout(Stdio::piped())
@@ -75,12 +86,12 @@ impl Server {
         }
     }
 
-    /// A new account `name` (password `password-NAME`), signed in with an API token.
+    /// A new account `name` (password [`password`]), signed in with an API token.
     pub fn account(&self, name: &str) -> Client {
         let c = self.client();
         let (st, body) = c.post(
             "/api/v1/accounts",
-            json!({"name": name, "email": format!("{name}@example.org"), "password": format!("password-{name}")}),
+            json!({"name": name, "email": format!("{name}@example.org"), "password": password(name)}),
         );
         assert_eq!(st, 201, "sign up {name}: {body}");
         self.sign_in(name)
@@ -91,7 +102,7 @@ impl Server {
         let c = self.client();
         let (st, body) = c.post(
             "/api/v1/tokens",
-            json!({"name": name, "password": format!("password-{name}")}),
+            json!({"name": name, "password": password(name)}),
         );
         assert_eq!(st, 201, "token for {name}: {body}");
         Client {
