@@ -21,15 +21,17 @@ pub enum Recipients {
 /// anonymous game; what a reader is shown is [`Session::sender_seen_by`].
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Message {
-    /// 1, 2, 3, ... in the order the game master received the messages, over the whole game.
+    /// 1, 2, 3, ... in the order the game master received the messages, over the whole game:
+    /// the game master's number (a reader is told the number of the message among those he
+    /// may read, never this one: it counts the letters he did not get).
     pub seq: usize,
     /// The phase that was current when the message was sent.
     pub phase: Phase,
     pub from: PowerId,
     pub to: Recipients,
     pub text: String,
-    /// When the game master received it, as the front end's clock said (`None`: no clock,
-    /// or a record from before messages were timed).
+    /// When the game master received it, as the front end's clock said, strictly later than
+    /// the message before it (`None`: no clock, or a record from before messages were timed).
     pub at: Option<jiff::Timestamp>,
 }
 
@@ -101,13 +103,20 @@ impl Session {
                 Recipients::Powers(ps)
             }
         };
+        // Strictly later than the message before: a message's time tells it from the others
+        // of the game (a front end names it by its time, not by a count of the game's press).
+        let last = self.press.iter().rev().find_map(|m| m.at);
+        let at = self.clock.map(|now| match (now(), last) {
+            (t, Some(l)) if t <= l => l + jiff::SignedDuration::from_nanos(1),
+            (t, _) => t,
+        });
         self.press.push(Message {
             seq: self.press.len() + 1,
             phase: self.game.phase(),
             from,
             to,
             text: text.to_string(),
-            at: self.clock.map(|now| now()),
+            at,
         });
         Ok(self.press.last().expect("just pushed"))
     }
@@ -134,5 +143,64 @@ impl Session {
             ));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Assignment, GameOptions, Player, SessionConfig};
+    use entente_game::Setup;
+
+    fn session() -> Session {
+        let variant = entente_map::Variant::builtin("standard").unwrap();
+        let players = Setup::Seven
+            .seats(&variant.map)
+            .unwrap()
+            .into_iter()
+            .enumerate()
+            .map(|(i, powers)| Player {
+                name: format!("P{}", i + 1),
+                powers,
+            })
+            .collect();
+        Session::new(SessionConfig {
+            variant,
+            rules: entente_judge::Rulebook::default_game(),
+            setup: Setup::Seven,
+            players,
+            first_year: None,
+            options: GameOptions::default(),
+            seed: 1,
+            assignment: Assignment::Given,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn an_empty_recipient_list_is_an_error_not_all() {
+        let mut s = session();
+        let england = s.map().lookup_power("England").unwrap();
+        let err = s
+            .send_press(england, Recipients::Powers(Vec::new()), "to whom?")
+            .unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Invalid, "{err}");
+        assert!(err.message.contains("nobody"), "{err}");
+        assert!(s.press().is_empty());
+    }
+
+    #[test]
+    fn messages_are_timed_strictly_one_after_another() {
+        let mut s = session();
+        let fixed: fn() -> jiff::Timestamp =
+            || jiff::Timestamp::from_second(1_800_000_000).unwrap();
+        s.set_clock(fixed);
+        let england = s.map().lookup_power("England").unwrap();
+        for i in 0..3 {
+            s.send_press(england, Recipients::All, &format!("m{i}"))
+                .unwrap();
+        }
+        let at: Vec<_> = s.press().iter().map(|m| m.at.unwrap()).collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
     }
 }

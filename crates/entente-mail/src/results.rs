@@ -81,7 +81,7 @@ pub async fn mail_results(db: &Db) -> Result<usize, sqlx::Error> {
         let v: serde_json::Value = serde_json::from_str(&payload).unwrap_or_default();
         let kind: String = e.try_get(3)?;
         if kind == "press" {
-            queued.extend(letters(db, &game, v["seq"].as_u64()).await?);
+            queued.extend(letters(db, &game, v["id"].as_str()).await?);
             continue;
         }
         let n = v["adjudicated"].as_u64().unwrap_or(0) as usize;
@@ -144,14 +144,15 @@ pub async fn mail_results(db: &Db) -> Result<usize, sqlx::Error> {
     Ok(queued.len())
 }
 
-/// Letter `seq` of a game, for each mail player who may read it (as the game's press rules
-/// show it to them: the sender hidden in grey press), but its sender's.
+/// The letter of a game with this id ([`service::press_id`]), for each mail player who may
+/// read it (as the game's press rules show it to them: the sender hidden in grey press),
+/// but its sender's.
 async fn letters(
     db: &Db,
     game: &str,
-    seq: Option<u64>,
+    id: Option<&str>,
 ) -> Result<Vec<(String, String, String, String, i64)>, sqlx::Error> {
-    let Some(seq) = seq else {
+    let Some(id) = id else {
         return Ok(Vec::new());
     };
     let mut out = Vec::new();
@@ -163,10 +164,7 @@ async fn letters(
         let Ok((row, _, v, Some(s))) = service::read_game(db, Some(caller), game).await else {
             continue;
         };
-        let Some(m) = service::press_for(&s, &v)
-            .into_iter()
-            .find(|m| m.seq as u64 == seq)
-        else {
+        let Some(m) = service::press_for(&s, &v).into_iter().find(|m| m.id == id) else {
             continue;
         };
         if m.from.as_ref().is_some_and(|f| p.powers.contains(f)) {

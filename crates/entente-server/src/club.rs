@@ -1488,14 +1488,22 @@ pub enum Download {
 }
 
 /// Keeps only the public press of a record or a saved game: entries of `press` sent to
-/// `all`, entries of `messages` sent to `GLOBAL`.
-fn public_press_only(v: &mut serde_json::Value) {
+/// `all`, numbered anew (1, 2, 3, ...: the game's numbers would count the private letters
+/// left out), entries of `messages` sent to `GLOBAL`.
+pub(crate) fn public_press_only(v: &mut serde_json::Value) {
     use serde_json::Value;
     match v {
         Value::Object(o) => {
             for (k, item) in o.iter_mut() {
                 match (k.as_str(), item) {
-                    ("press", Value::Array(list)) => list.retain(|m| m["to"] == "all"),
+                    ("press", Value::Array(list)) => {
+                        list.retain(|m| m["to"] == "all");
+                        for (i, m) in list.iter_mut().enumerate() {
+                            if m.get("seq").is_some() {
+                                m["seq"] = Value::from(i + 1);
+                            }
+                        }
+                    }
                     ("messages", Value::Array(list)) => list.retain(|m| m["recipient"] == "GLOBAL"),
                     (_, other) => public_press_only(other),
                 }

@@ -835,8 +835,7 @@ async fn record(
         ));
     }
     let game = service::load_game(&st.db.pool, &id).await?;
-    let reveal = service::reveals_players(&game.options, &v, Some(&s));
-    let record = service::record_for(&s, reveal)?;
+    let record = service::record_seen_by(&s, &game, &v)?;
     Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response())
 }
 

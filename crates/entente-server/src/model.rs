@@ -297,7 +297,12 @@ pub struct NominationOut {
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct PressOut {
+    /// The message's number among those the reader may read (1, 2, 3, ... oldest first): it
+    /// counts no letter the reader was not sent.
     pub seq: usize,
+    /// The message's id, the same for each of its readers (the live updates' `press` event
+    /// carries it), telling nothing of the game's other messages.
+    pub id: String,
     pub phase: String,
     /// The sender (absent: anonymous, in grey press).
     #[serde(skip_serializing_if = "Option::is_none")]

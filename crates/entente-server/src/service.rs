@@ -70,6 +70,10 @@ pub enum Role {
     GameMaster,
     Player(Vec<String>),
     Observer,
+    /// An observer who joined once the game was over, of a game whose private press stays
+    /// with its members (no `open_press_at_end`): reads what the club's archive shows (the
+    /// public press only), not the letters the members were sent.
+    LateObserver,
     Stranger,
 }
 
@@ -81,7 +85,7 @@ impl Viewer {
         match self.role {
             Role::GameMaster => "gm",
             Role::Player(_) => "player",
-            Role::Observer => "observer",
+            Role::Observer | Role::LateObserver => "observer",
             Role::Stranger => "none",
         }
     }
@@ -178,6 +182,9 @@ pub fn power_names(s: &Session, powers: &[PowerId]) -> Vec<String> {
         .collect()
 }
 
+/// A member's role (`members.role`) for an observer who joined a finished game.
+pub const LATE_OBSERVER: &str = "late-observer";
+
 /// The reader's role in a game.
 pub fn viewer(caller: Option<Caller>, game: &GameRow, members: &[Member]) -> Viewer {
     let role = match &caller {
@@ -186,6 +193,10 @@ pub fn viewer(caller: Option<Caller>, game: &GameRow, members: &[Member]) -> Vie
         Some(c) => match members.iter().find(|m| m.account_id == c.id) {
             Some(m) if m.role == "player" => Role::Player(m.powers.clone()),
             Some(m) if m.role == "observer" || m.role == "replaced" => Role::Observer,
+            // Once the game is over its private press is open to those who joined after
+            // only when the game says so: then they read all of it as the other observers.
+            Some(m) if m.role == LATE_OBSERVER && game.options.open_press_at_end => Role::Observer,
+            Some(m) if m.role == LATE_OBSERVER => Role::LateObserver,
             _ => Role::Stranger,
         },
     };
@@ -478,9 +489,16 @@ pub async fn join(
     let now_ms = millis(now());
     match role {
         "observer" => {
-            sqlx::query("INSERT INTO members (game_id, account_id, role, joined_at) VALUES ($1, $2, 'observer', $3)")
+            // Who joins a finished game reads what its archive shows, not its private press.
+            let role = if game.status == "finished" {
+                LATE_OBSERVER
+            } else {
+                "observer"
+            };
+            sqlx::query("INSERT INTO members (game_id, account_id, role, joined_at) VALUES ($1, $2, $3, $4)")
                 .bind(id)
                 .bind(caller.id)
+                .bind(role)
                 .bind(now_ms)
                 .execute(&mut *tx)
                 .await?;
@@ -1042,6 +1060,7 @@ pub async fn send_press(
         )
         .key("err-press-too-large", &[]));
     }
+    no_recipient(to)?;
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     let mut s = session_of(&game)?;
@@ -1055,7 +1074,7 @@ pub async fn send_press(
             s.map().power(from_id).name
         )));
     }
-    let recipients = if to.iter().any(|t| t.eq_ignore_ascii_case("all")) || to.is_empty() {
+    let recipients = if to.iter().any(|t| t.eq_ignore_ascii_case("all")) {
         Recipients::All
     } else {
         Recipients::Powers(
@@ -1070,7 +1089,8 @@ pub async fn send_press(
         )
     };
     let m = s.send_press(from_id, recipients, text)?.clone();
-    let out = press_out(&s, &m, Some(from_id), true);
+    let press_id = press_id(&m);
+    let out = sent_press(&s, &v, &press_id)?;
     let audience = match &m.to {
         Recipients::All => "all".to_string(),
         Recipients::Powers(ps) => {
@@ -1085,7 +1105,8 @@ pub async fn send_press(
         id,
         "press",
         &audience,
-        serde_json::json!({ "seq": m.seq }),
+        // Its id, not its number in the game: that would count the letters of others.
+        serde_json::json!({ "id": press_id }),
     )
     .await?;
     tx.commit().await?;
@@ -1104,7 +1125,9 @@ fn press_out(
         None => (!s.options().anonymous).then_some(m.from),
     };
     PressOut {
-        seq: m.seq,
+        // Numbered by [`press_for`] among the reader's messages.
+        seq: 0,
+        id: press_id(m),
         phase: m.phase.code(),
         from: sender.map(|p| s.map().power(p).name.clone()),
         to: match &m.to {
@@ -1116,11 +1139,70 @@ fn press_out(
     }
 }
 
+/// Refuses a message for nobody: an empty list is not "all" (the page's form refuses it
+/// too).
+fn no_recipient(to: &[String]) -> ApiResult<()> {
+    if to.is_empty() {
+        return Err(ApiError::bad_request(
+            "a message with no recipient: send it to [\"all\"] or to the powers it is for",
+        ));
+    }
+    Ok(())
+}
+
+/// A message just sent, as its sender reads it.
+fn sent_press(s: &Session, v: &Viewer, id: &str) -> ApiResult<PressOut> {
+    press_for(s, v)
+        .into_iter()
+        .find(|p| p.id == id)
+        .ok_or_else(|| ApiError::internal("the message sent is not among its sender's"))
+}
+
+/// A message's id, the same for each of its readers: a hash of its time, phase, recipients
+/// and text (what every reader of it knows; not its sender, hidden in grey press), so that
+/// it tells nothing of the game's other messages. Unique in a game: the host times each
+/// message strictly after the one before.
+pub fn press_id(m: &entente_host::Message) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(b"entente-press\0");
+    h.update(m.at.map(|t| t.to_string()).unwrap_or_default().as_bytes());
+    h.update(b"\0");
+    h.update(m.phase.code().as_bytes());
+    h.update(b"\0");
+    match &m.to {
+        Recipients::All => h.update(b"all"),
+        Recipients::Powers(ps) => {
+            for p in ps {
+                h.update((p.index() as u64).to_le_bytes());
+            }
+        }
+    }
+    h.update(b"\0");
+    h.update(m.text.as_bytes());
+    h.finalize()[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Whether the reader may read every message of the game: the game master; once the game
+/// is over, its players and the observers who followed it (and, with `open_press_at_end`,
+/// those who joined after: see [`viewer`]).
+pub fn reads_all_press(s: &Session, v: &Viewer) -> bool {
+    v.is_gm() || (s.game().is_over() && v.role != Role::LateObserver && v.is_member())
+}
+
 /// The messages the reader may read: the game master all; a player those sent or
-/// addressed to their powers or to all; an observer the public ones; everyone, once the
-/// game is over, all of them.
+/// addressed to their powers or to all; an observer the public ones; once the game is
+/// over, its members all of them, but an observer who joined after the end (the public
+/// ones, as the club's archive: [`Role::LateObserver`]).
+///
+/// Each is numbered (`seq`) among the reader's own messages, 1, 2, 3, ..., so that a number
+/// tells nothing of the letters the reader was not sent; `id` names it for every reader.
 pub fn press_for(s: &Session, v: &Viewer) -> Vec<PressOut> {
     let over = s.game().is_over();
+    let all = reads_all_press(s, v);
     let mine: Vec<PowerId> = v
         .powers()
         .iter()
@@ -1129,16 +1211,32 @@ pub fn press_for(s: &Session, v: &Viewer) -> Vec<PressOut> {
     s.press()
         .iter()
         .filter(|m| {
-            v.is_gm()
-                || over
-                || matches!(m.to, Recipients::All)
-                || mine.iter().any(|&p| m.readable_by(p))
+            all || matches!(m.to, Recipients::All) || mine.iter().any(|&p| m.readable_by(p))
         })
-        .map(|m| {
+        .enumerate()
+        .map(|(i, m)| {
             let reader = mine.iter().copied().find(|&p| m.readable_by(p));
-            press_out(s, m, reader, v.is_gm() || over)
+            PressOut {
+                seq: i + 1,
+                ..press_out(s, m, reader, v.is_gm() || over)
+            }
         })
         .collect()
+}
+
+/// The game's record as the reader may download it (`GET /api/v1/games/{id}/record`): the
+/// players named as [`reveals_players`] says, and the press the reader may read: an
+/// observer who joined after the end gets the archive's (the public press, numbered anew).
+pub fn record_seen_by(s: &Session, game: &GameRow, v: &Viewer) -> ApiResult<String> {
+    let reveal = reveals_players(&game.options, v, Some(s));
+    let text = record_for(s, reveal)?;
+    if reads_all_press(s, v) {
+        return Ok(text);
+    }
+    let mut r: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| ApiError::internal(format!("the record cannot be read back: {e}")))?;
+    crate::club::public_press_only(&mut r);
+    serde_json::to_string_pretty(&r).map_err(|e| ApiError::internal(e.to_string()))
 }
 
 /// The languages every front end speaks.
@@ -2173,6 +2271,7 @@ pub async fn send_press_in(
         )
         .key("err-press-too-large", &[]));
     }
+    no_recipient(to)?;
     let (game, members) = begin_game_in(tx, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     let mut s = session_of(&game)?;
@@ -2186,7 +2285,7 @@ pub async fn send_press_in(
             s.map().power(from_id).name
         )));
     }
-    let recipients = if to.iter().any(|t| t.eq_ignore_ascii_case("all")) || to.is_empty() {
+    let recipients = if to.iter().any(|t| t.eq_ignore_ascii_case("all")) {
         Recipients::All
     } else {
         Recipients::Powers(
@@ -2201,7 +2300,8 @@ pub async fn send_press_in(
         )
     };
     let m = s.send_press(from_id, recipients, text)?.clone();
-    let out = press_out(&s, &m, Some(from_id), true);
+    let press_id = press_id(&m);
+    let out = sent_press(&s, &v, &press_id)?;
     let audience = match &m.to {
         Recipients::All => "all".to_string(),
         Recipients::Powers(ps) => {
@@ -2216,7 +2316,8 @@ pub async fn send_press_in(
         id,
         "press",
         &audience,
-        serde_json::json!({ "seq": m.seq }),
+        // Its id, not its number in the game: that would count the letters of others.
+        serde_json::json!({ "id": press_id }),
     )
     .await?;
     Ok(out)
