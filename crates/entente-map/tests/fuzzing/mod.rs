@@ -310,6 +310,27 @@ pub struct Target<'a> {
     pub check: fn(&[u8]),
 }
 
+thread_local! {
+    /// Whether a panic on this thread is one the harness catches and reports itself.
+    static QUIET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Panics on this thread are no longer printed by the panic hook (the harness reports the
+/// one that fails, once); other threads' (other tests') are, as before. The hook is
+/// process-wide, so it is wrapped once, never replaced back and forth.
+fn quiet_panics_on_this_thread() {
+    static WRAPPED: std::sync::Once = std::sync::Once::new();
+    WRAPPED.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.try_with(Cell::get).unwrap_or(false) {
+                previous(info);
+            }
+        }));
+    });
+    QUIET.with(|q| q.set(true));
+}
+
 /// Checks one input within the target's bounds: `Err` with what went wrong.
 fn run_one(t: &Target<'_>, input: &[u8]) -> Result<(), String> {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -377,9 +398,8 @@ pub fn fuzz(mut t: Target<'_>) {
     let deadline = Instant::now() + Duration::from_secs_f64(secs);
     let strategy = (any::<Index>(), prop::collection::vec(mutation(), 1..12));
     let runs = Cell::new(0u64);
-    let hook = std::panic::take_hook();
     if quiet {
-        std::panic::set_hook(Box::new(|_| {}));
+        quiet_panics_on_this_thread();
     }
     let mut outcome = Ok(());
     while Instant::now() < deadline {
@@ -404,7 +424,7 @@ pub fn fuzz(mut t: Target<'_>) {
             break;
         }
     }
-    std::panic::set_hook(hook);
+    QUIET.with(|q| q.set(false));
     match outcome {
         Ok(()) => eprintln!(
             "fuzz {}: {} corpus inputs, {} mutated inputs in {secs} s: no failure",
