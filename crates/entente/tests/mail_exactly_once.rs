@@ -773,6 +773,7 @@ fn an_auto_responder_without_the_standard_headers_does_not_loop_with_the_judge()
     });
     std::thread::sleep(Duration::from_secs(8));
     let (away, holiday) = (to("away@example.net"), to("holiday@example.net"));
+    eprintln!("the judge answered away@ {away} times, holiday@ {holiday} times in 8 s");
     std::thread::sleep(Duration::from_secs(3));
     let _ = relay.kill();
     let _ = relay.wait();
