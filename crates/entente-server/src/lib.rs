@@ -41,14 +41,14 @@ pub struct Config {
     pub workers: usize,
     /// The database pool's size (None: the backend's default, [`Db::open_with`]).
     pub connections: Option<u32>,
-}
-
-impl Default for Config {
     /// The address people reach the site at (`https://diplomacy.example.org`): when it is
     /// https, cookies are `Secure`.
     pub public_url: Option<String>,
     /// New accounts allowed per client address in an hour (0: no limit).
     pub signup_limit: u32,
+}
+
+impl Default for Config {
     fn default() -> Config {
         Config {
             database: "sqlite:entente.db".into(),
@@ -57,12 +57,12 @@ impl Default for Config {
             poll: Duration::from_millis(500),
             workers: 4,
             connections: None,
+            public_url: None,
+            signup_limit: auth::SIGNUPS_PER_ADDRESS,
         }
     }
 }
 
-            public_url: None,
-            signup_limit: auth::SIGNUPS_PER_ADDRESS,
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     #[error(transparent)]
@@ -104,15 +104,19 @@ pub async fn serve_with(
     let app = http::router(http::AppState {
         db,
         poll: config.poll,
-    });
-    // Each request knows the address it comes from (the sign-in and sign-up limits), and
-    // each connection is held within its limits (docs/server.md, "Limits").
-    listen::serve(listener, app, config.http_limits, shutdown()).await?;
         secure_cookies: config
             .public_url
             .as_deref()
             .is_some_and(|u| u.to_ascii_lowercase().starts_with("https://")),
         signup_limit: config.signup_limit,
+    });
+    // Each request knows the address it comes from (the sign-in and sign-up limits).
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown())
+    .await?;
     Ok(())
 }
 

@@ -88,6 +88,14 @@ pub struct Args {
     /// the representation message.
     #[arg(long, default_value = "standard")]
     daide_variant: String,
+    /// The address people reach the site at (`https://diplomacy.example.org`, usually
+    /// through a proxy that ends TLS): when it is https, the session cookie and the sign-in
+    /// form's cookie are `Secure`.
+    #[arg(long)]
+    public_url: Option<String>,
+    /// New accounts allowed from one client address in an hour (0: no limit).
+    #[arg(long, default_value_t = entente_server::auth::SIGNUPS_PER_ADDRESS)]
+    signup_limit: u32,
 }
 
 /// A listener of a front end beside the HTTP server, and the address it got.
@@ -103,30 +111,7 @@ fn listen(
     Ok((l, at))
 }
 
-    /// The address people reach the site at (`https://diplomacy.example.org`, usually
-    /// through a proxy that ends TLS): when it is https, the session cookie and the sign-in
-    /// form's cookie are `Secure`.
-    #[arg(long)]
-    public_url: Option<String>,
-    /// New accounts allowed from one client address in an hour (0: no limit).
-    #[arg(long, default_value_t = entente_server::auth::SIGNUPS_PER_ADDRESS)]
-    signup_limit: u32,
 pub fn run(a: Args) -> CliResult<ExitCode> {
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_max_level(tracing::Level::WARN)
-        .init();
-    let config = entente_server::Config {
-        database: a.database.clone(),
-        listen: a.listen,
-        tick: Duration::from_millis(a.tick_ms.max(10)),
-        poll: Duration::from_millis(a.poll_ms.max(10)),
-        workers: a.workers,
-        connections: a.db_connections.map(|n| n.max(1)),
-    };
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
     if let Some(u) = &a.public_url {
         let lower = u.to_ascii_lowercase();
         let rest = lower
@@ -138,6 +123,23 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
             )));
         }
     }
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing::Level::WARN)
+        .init();
+    let config = entente_server::Config {
+        database: a.database.clone(),
+        listen: a.listen,
+        tick: Duration::from_millis(a.tick_ms.max(10)),
+        poll: Duration::from_millis(a.poll_ms.max(10)),
+        workers: a.workers,
+        connections: a.db_connections.map(|n| n.max(1)),
+        public_url: a.public_url,
+        signup_limit: a.signup_limit,
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
         .map_err(|e| CliError::from(format!("cannot start the server's runtime: {e}")))?;
     let database = a.database;
     let relay = a.relay.map(|url| entente_mail::sender::Relay {
@@ -155,8 +157,6 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
     let smtp_at = smtp
         .as_ref()
         .map(|(_, at)| format!("; mail to the judge on smtp://{at}"))
-        public_url: a.public_url,
-        signup_limit: a.signup_limit,
         .unwrap_or_default();
     let smtp_listener = smtp.map(|(l, _)| l);
     let daide = a
