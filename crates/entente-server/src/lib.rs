@@ -15,6 +15,7 @@ pub mod db;
 pub mod error;
 pub mod gm;
 pub mod http;
+pub mod listen;
 pub mod model;
 pub mod service;
 pub mod sessions;
@@ -37,6 +38,8 @@ pub struct Config {
     pub tick: Duration,
     /// How often a live-update stream looks for new events.
     pub poll: Duration,
+    /// The HTTP connections' timeouts and numbers ([`listen`]).
+    pub http_limits: listen::Limits,
     /// Games adjudicated at once by the scheduler.
     pub workers: usize,
     /// The database pool's size (None: the backend's default, [`Db::open_with`]).
@@ -55,6 +58,7 @@ impl Default for Config {
             listen: "127.0.0.1:8080".into(),
             tick: Duration::from_millis(1000),
             poll: Duration::from_millis(500),
+            http_limits: listen::Limits::default(),
             workers: 4,
             connections: None,
             public_url: None,
@@ -110,13 +114,9 @@ pub async fn serve_with(
             .is_some_and(|u| u.to_ascii_lowercase().starts_with("https://")),
         signup_limit: config.signup_limit,
     });
-    // Each request knows the address it comes from (the sign-in and sign-up limits).
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown())
-    .await?;
+    // Each request knows the address it comes from (the sign-in and sign-up limits), and
+    // each connection is held within its limits (docs/server.md, "Limits").
+    listen::serve(listener, app, config.http_limits, shutdown()).await?;
     Ok(())
 }
 

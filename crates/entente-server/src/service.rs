@@ -25,6 +25,15 @@ use sqlx::{Any, Row, Transaction};
 pub const SHEET_LIMIT: usize = 64 * 1024;
 pub const PRESS_LIMIT: usize = 16 * 1024;
 pub const VARIANT_LIMIT: usize = 1024 * 1024;
+/// Lines of an order sheet, and bytes of one of its lines (a sheet of Diplomacy has a few
+/// dozen orders).
+pub const SHEET_LINES_LIMIT: usize = 1000;
+pub const SHEET_LINE_LIMIT: usize = 1000;
+/// Unreadable lines of a sheet told the map's nearest names ("did you mean"); those after
+/// are only said unreadable (the search compares every name of the map).
+pub const SUGGESTED_LINES: usize = 20;
+/// Times a sheet is read again when its game moved on to another phase while it was read.
+const SUBMIT_ATTEMPTS: usize = 3;
 
 /// A game's row.
 pub struct GameRow {
@@ -880,16 +889,45 @@ fn echo_out(s: &Session, power: PowerId, echoes: &[entente_host::Echo]) -> Sheet
     }
 }
 
-/// A sheet's text must be at most [`SHEET_LIMIT`] bytes.
+/// A sheet's text must be at most [`SHEET_LIMIT`] bytes, of at most [`SHEET_LINES_LIMIT`]
+/// lines of at most [`SHEET_LINE_LIMIT`] bytes each.
 pub fn check_sheet_size(text: &str) -> ApiResult<()> {
+    let too_large =
+        |message: String| ApiError::new(crate::error::ApiErrorKind::PayloadTooLarge, message);
     if text.len() > SHEET_LIMIT {
-        return Err(ApiError::new(
-            crate::error::ApiErrorKind::PayloadTooLarge,
-            "an order sheet of at most 64 KiB",
-        )
-        .key("err-sheet-too-large", &[]));
+        return Err(
+            too_large("an order sheet of at most 64 KiB".into()).key("err-sheet-too-large", &[])
+        );
+    }
+    let mut lines = 0;
+    for (i, line) in text.lines().enumerate() {
+        if line.len() > SHEET_LINE_LIMIT {
+            return Err(too_large(format!(
+                "an order sheet's lines of at most 1,000 bytes (line {} has {})",
+                i + 1,
+                line.len()
+            )));
+        }
+        lines += 1;
+    }
+    if lines > SHEET_LINES_LIMIT {
+        return Err(too_large(format!(
+            "an order sheet of at most 1,000 lines (this one has {lines})"
+        )));
     }
     Ok(())
+}
+
+/// Whether two sessions of one game are at the same turn: the same phase of the same
+/// history on the same board, no escalation under way (a sheet read against one is echoed
+/// and stored as it would have been against the other).
+fn same_turn(a: &Session, b: &Session) -> bool {
+    let (a, b) = (a.game(), b.game());
+    a.phase() == b.phase()
+        && a.history().len() == b.history().len()
+        && a.position() == b.position()
+        && !a.in_placement()
+        && !a.nominating()
 }
 
 /// A sheet for `power`: replaces the earlier one; kept in the sheet log.
@@ -901,12 +939,70 @@ pub async fn submit(
     text: &str,
 ) -> ApiResult<SheetOut> {
     check_sheet_size(text)?;
-    let (mut tx, game, members) = begin_game(db, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    let mut s = session_to_change(db, &game)?;
-    let p = power_for(&s, &v, power)?;
-    // Orders may still come in while the game is paused: only the deadline stands still.
-    let echoes = s.submit(p, text)?;
+    let mut attempt = 0;
+    let (mut tx, game, s, p, echoes) = loop {
+        attempt += 1;
+        // The sheet is read, echoed and given its suggestions outside the write transaction
+        // (on SQLite the database's one write lock), against the game as stored now, on a
+        // thread for blocking work: a sheet of unreadable lines costs its sender's time only.
+        let read_game = load_game(&db.pool, id).await?;
+        let members = load_members(&db.pool, id).await?;
+        let v = viewer(Some(caller.clone()), &read_game, &members);
+        let s = match db.sessions.take(&read_game.id, read_game.version) {
+            Some(s) => s,
+            None => session_of(&read_game)?,
+        };
+        let p = match power_for(&s, &v, power) {
+            Ok(p) => p,
+            Err(e) => {
+                db.sessions.put(id, read_game.version, s);
+                return Err(e);
+            }
+        };
+        let sheet = text.to_string();
+        let (read, echoes) = tokio::task::spawn_blocking(move || {
+            let mut s = s;
+            // Orders may still come in while the game is paused: only the deadline stands
+            // still.
+            let echoes =
+                entente_orders::with_suggestion_limit(SUGGESTED_LINES, || s.submit(p, &sheet));
+            (s, echoes)
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("reading the sheet failed: {e}")))?;
+        let echoes = match echoes {
+            Ok(e) => e,
+            Err(e) => {
+                // Refused before anything changed: the session is as stored.
+                db.sessions.put(id, read_game.version, read);
+                return Err(e.into());
+            }
+        };
+        // In the transaction: only that the game is still at that turn, and the store.
+        let (tx, game, members) = begin_game(db, id).await?;
+        let v = viewer(Some(caller.clone()), &game, &members);
+        let s = if game.version == read_game.version + 1 {
+            // Nobody changed the game since it was read: the session read holds the sheet.
+            read
+        } else {
+            let mut s = session_to_change(db, &game)?;
+            if !same_turn(&s, &read) {
+                drop(tx);
+                if attempt < SUBMIT_ATTEMPTS {
+                    continue;
+                }
+                return Err(ApiError::conflict(
+                    "the game moved on to another phase while the sheet was read; send it again",
+                ));
+            }
+            power_for(&s, &v, power)?;
+            s.submit_lines(p, echoes.iter().map(|e| e.line.clone()).collect())?;
+            s
+        };
+        // The caller may have left the game meanwhile.
+        power_for(&s, &v, power)?;
+        break (tx, game, s, p, echoes);
+    };
     let out = echo_out(&s, p, &echoes);
     sqlx::query("INSERT INTO sheets (game_id, phase, power, account_id, body, at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(id)

@@ -27,6 +27,21 @@ pub struct Args {
     /// beside the one writer).
     #[arg(long)]
     db_connections: Option<u32>,
+    /// Seconds a request's headers may take to arrive (and a kept-alive connection may wait
+    /// for its next request) before its connection is closed.
+    #[arg(long, default_value_t = 10)]
+    header_timeout_secs: u64,
+    /// Seconds an HTTP connection may go without a byte read or written before it is closed.
+    #[arg(long, default_value_t = 60)]
+    idle_timeout_secs: u64,
+    /// HTTP connections at once (fewer when the process may open fewer files: its
+    /// RLIMIT_NOFILE less 64); beyond, new connections wait to be accepted.
+    #[arg(long, default_value_t = 1024)]
+    max_connections: usize,
+    /// HTTP connections at once from one address (an IPv6 /64 counts as one); beyond, a
+    /// connection is answered 503.
+    #[arg(long, default_value_t = 64)]
+    max_connections_per_address: usize,
     /// Receive mail to the judge over SMTP at this address (`127.0.0.1:2525`), beside
     /// `entente mail-in`.
     #[arg(long)]
@@ -132,6 +147,12 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
         listen: a.listen,
         tick: Duration::from_millis(a.tick_ms.max(10)),
         poll: Duration::from_millis(a.poll_ms.max(10)),
+        http_limits: entente_server::listen::Limits {
+            header_timeout: Duration::from_secs(a.header_timeout_secs.max(1)),
+            idle_timeout: Duration::from_secs(a.idle_timeout_secs.max(1)),
+            max_connections: a.max_connections.max(1),
+            max_per_address: a.max_connections_per_address.max(1),
+        },
         workers: a.workers,
         connections: a.db_connections.map(|n| n.max(1)),
         public_url: a.public_url,
