@@ -13,6 +13,8 @@ pub enum MailError {
     NotAMessage,
     #[error("the message has no sender address (From)")]
     NoSender,
+    #[error("the message's structure cannot be read (MIME parts)")]
+    Unreadable,
 }
 
 /// The largest message read (orders and press are text; attachments are not read).
@@ -72,8 +74,14 @@ pub fn read_head(raw: &[u8]) -> Result<Incoming, MailError> {
     Ok(m)
 }
 
-/// Reads one message.
+/// Reads one message. A message the MIME parser cannot read (mail-parser 0.11.9 panics on
+/// some broken multiparts: "Invalid part ID, could not find multipart", found by
+/// tests/fuzz.rs) is refused as unreadable, never a panic of the caller.
 pub fn read_message(raw: &[u8]) -> Result<Incoming, MailError> {
+    std::panic::catch_unwind(|| read(raw)).unwrap_or(Err(MailError::Unreadable))
+}
+
+fn read(raw: &[u8]) -> Result<Incoming, MailError> {
     if raw.len() > MESSAGE_LIMIT {
         return Err(MailError::TooLarge {
             size: raw.len(),
