@@ -3,7 +3,7 @@
 //! powers sends all three sheets at once (with and without JavaScript), a letter being
 //! written survives the live update to a new phase, drafts survive a reload and are
 //! forgotten once sent, and a letter over the server's 16 KiB of UTF-8 is caught by the form
-//! and, forced, shown again with its text and the reason.
+//! and, forced, shown again with its text and the reason. On SQLite and PostgreSQL.
 
 mod common;
 use common::browser;
@@ -18,22 +18,16 @@ fn one_browser_at_a_time() -> std::sync::MutexGuard<'static, ()> {
     BROWSERS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The databases a test runs on: SQLite, and PostgreSQL when one is configured.
+fn databases(test: &str) -> Vec<String> {
+    common::server::databases(&scratch("web_drafts", test), &format!("webdrafts_{test}"))
+}
+
 /// A game of three (setup 3a: Russia; England/France/Germany; Austria/Italy/Turkey) with
-/// manual deadlines; the server, the game, its game master and the player of
+/// manual deadlines on `db`; the server, the game, its game master and the player of
 /// Austria/Italy/Turkey (name, powers).
-fn three_player_game(
-    test: &str,
-    prefix: &str,
-) -> (
-    std::path::PathBuf,
-    Server,
-    String,
-    Client,
-    String,
-    Vec<String>,
-) {
-    let dir = scratch("web_drafts", test);
-    let s = Server::start(&format!("sqlite:{}", dir.join("web.db").display()));
+fn three_player_game(db: &str, prefix: &str) -> (Server, String, Client, String, Vec<String>) {
+    let s = Server::start(db);
     let (id, gm, players) = full_game(&s, prefix, "3a", json!({"deadlines": {"kind": "manual"}}));
     let (i, (powers, _)) = players
         .iter()
@@ -43,7 +37,7 @@ fn three_player_game(
     assert_eq!(powers.len(), 3, "{powers:?}");
     let name = format!("{prefix}p{}", i + 1);
     let powers = powers.clone();
-    (dir, s, id, gm, name, powers)
+    (s, id, gm, name, powers)
 }
 
 fn script(s: &Server, case: &str, id: &str, gm: &Client, player: &str, powers: &[String]) -> Value {
@@ -53,7 +47,8 @@ fn script(s: &Server, case: &str, id: &str, gm: &Client, player: &str, powers: &
         "web_drafts.mjs",
         &json!({
             "base": s.base, "case": case, "game": id, "player": player, "powers": powers,
-            "gmToken": gm.token, "docs": if case == "multi-power" { Some(docs.display().to_string()) } else { None },
+            "gmToken": gm.token,
+            "docs": (case == "multi-power" && s.database.starts_with("sqlite:")).then(|| docs.display().to_string()),
         }),
     );
     assert_eq!(out["ok"], true, "{out}");
@@ -66,25 +61,27 @@ fn a_player_of_three_powers_sends_every_sheet_with_one_send() {
         return;
     }
     let _one = one_browser_at_a_time();
-    let (_dir, s, id, gm, player, powers) = three_player_game("multi", "mp");
-    script(&s, "multi-power", &id, &gm, &player, &powers);
-    // The game adjudicates with every power's orders: none of the three holds.
-    gm.ok(
-        &format!("/api/v1/games/{id}/gm"),
-        json!({"act": "adjudicate", "force": true}),
-    );
-    let phase = gm.read(&format!("/api/v1/games/{id}/history/0"));
-    let judge = phase["judge_form"].as_str().unwrap();
-    for (power, moved_to) in [
-        ("Austria", ["Galicia", "Serbia", "Albania"]),
-        ("Italy", ["Piedmont", "Apulia", "Ionian Sea"]),
-        ("Turkey", ["Bulgaria", "Armenia", "Black Sea"]),
-    ] {
-        for place in moved_to {
-            assert!(
-                judge.contains(place),
-                "{power}'s order to {place} was adjudicated:\n{judge}"
-            );
+    for db in databases("multi") {
+        let (s, id, gm, player, powers) = three_player_game(&db, "mp");
+        script(&s, "multi-power", &id, &gm, &player, &powers);
+        // The game adjudicates with every power's orders: none of the three holds.
+        gm.ok(
+            &format!("/api/v1/games/{id}/gm"),
+            json!({"act": "adjudicate", "force": true}),
+        );
+        let phase = gm.read(&format!("/api/v1/games/{id}/history/0"));
+        let judge = phase["judge_form"].as_str().unwrap();
+        for (power, moved_to) in [
+            ("Austria", ["Galicia", "Serbia", "Albania"]),
+            ("Italy", ["Piedmont", "Apulia", "Ionian Sea"]),
+            ("Turkey", ["Bulgaria", "Armenia", "Black Sea"]),
+        ] {
+            for place in moved_to {
+                assert!(
+                    judge.contains(place),
+                    "{db}: {power}'s order to {place} was adjudicated:\n{judge}"
+                );
+            }
         }
     }
 }
@@ -95,9 +92,11 @@ fn a_letter_being_written_survives_the_live_update_to_a_new_phase() {
         return;
     }
     let _one = one_browser_at_a_time();
-    let (_dir, s, id, gm, player, powers) = three_player_game("letter", "lt");
-    let out = script(&s, "live-letter", &id, &gm, &player, &powers);
-    assert_eq!(out["phase"], "F1901M", "{out}");
+    for db in databases("letter") {
+        let (s, id, gm, player, powers) = three_player_game(&db, "lt");
+        let out = script(&s, "live-letter", &id, &gm, &player, &powers);
+        assert_eq!(out["phase"], "F1901M", "{db}: {out}");
+    }
 }
 
 #[test]
@@ -106,8 +105,10 @@ fn a_reload_keeps_the_drafts_of_sheets_and_letters_until_they_are_sent() {
         return;
     }
     let _one = one_browser_at_a_time();
-    let (_dir, s, id, gm, player, powers) = three_player_game("reload", "rl");
-    script(&s, "reload", &id, &gm, &player, &powers);
+    for db in databases("reload") {
+        let (s, id, gm, player, powers) = three_player_game(&db, "rl");
+        script(&s, "reload", &id, &gm, &player, &powers);
+    }
 }
 
 #[test]
@@ -116,9 +117,11 @@ fn nine_thousand_cyrillic_characters_are_caught_by_the_form_and_kept_when_refuse
         return;
     }
     let _one = one_browser_at_a_time();
-    let (_dir, s, id, gm, player, powers) = three_player_game("cyrillic", "cy");
-    script(&s, "cyrillic", &id, &gm, &player, &powers);
-    // Nothing of it was sent.
-    let press = gm.read(&format!("/api/v1/games/{id}/press"));
-    assert_eq!(press.as_array().map_or(0, Vec::len), 0, "{press}");
+    for db in databases("cyrillic") {
+        let (s, id, gm, player, powers) = three_player_game(&db, "cy");
+        script(&s, "cyrillic", &id, &gm, &player, &powers);
+        // Nothing of it was sent.
+        let press = gm.read(&format!("/api/v1/games/{id}/press"));
+        assert_eq!(press.as_array().map_or(0, Vec::len), 0, "{db}: {press}");
+    }
 }
