@@ -615,6 +615,60 @@ async fn game_over(
     Ok(())
 }
 
+/// The lines of a mail's sheet that are orders where they were written (see [`LineKind`]),
+/// and the others with why they are not orders (in `lang`).
+fn classify<'a>(
+    s: Option<&entente_host::Session>,
+    sheet: &'a Sheet,
+    lang: &str,
+) -> (Vec<&'a str>, Vec<(&'a crate::commands::SheetLine, String)>) {
+    let mut ignored = Vec::new();
+    let mut kept: Vec<&str> = Vec::new();
+    let Some(s) = s else {
+        // Not started: the service says so.
+        return (
+            sheet.lines.iter().map(|l| l.text.as_str()).collect(),
+            ignored,
+        );
+    };
+    let kind = s.game().phase().kind;
+    let unreadable: Vec<Option<String>> = sheet
+        .lines
+        .iter()
+        .map(|l| {
+            entente_host::SheetLine::read_sheet_for(s.map(), kind, &l.text)
+                .into_iter()
+                .next()
+                .and_then(|r| match r.reading {
+                    entente_host::Reading::Unreadable(why) => Some(why),
+                    entente_host::Reading::Order { .. } => None,
+                })
+        })
+        .collect();
+    // A closing line is an order line when it reads as one, or an order follows.
+    let last_order = sheet
+        .lines
+        .iter()
+        .zip(&unreadable)
+        .rposition(|(l, u)| l.kind == LineKind::Closing && u.is_none());
+    for (i, (l, u)) in sheet.lines.iter().zip(&unreadable).enumerate() {
+        let keep = match (l.kind, u) {
+            (_, None) | (LineKind::Firm, _) => true,
+            (LineKind::Closing, Some(_)) => last_order.is_some_and(|o| i < o),
+            (LineKind::Stray, Some(_)) => false,
+        };
+        match (keep, u) {
+            (true, _) => kept.push(&l.text),
+            (false, Some(why)) => ignored.push((
+                l,
+                entente_i18n::reasons::unreadable(lang, s.map(), &l.text, why),
+            )),
+            (false, None) => {}
+        }
+    }
+    (kept, ignored)
+}
+
 /// A power's sheet from a mail: the lines that are orders where they were written (see
 /// [`LineKind`]); the others are answered as ignored. A sheet of no line is sent only when
 /// `ORDERS` said so (every unit holds).
@@ -627,49 +681,10 @@ async fn orders(
 ) -> Result<(), ApiError> {
     let (game, power, caller, lang) = (&me.game, &me.power, &me.caller, me.lang);
     let (_, _, _, s) = service::read_game_in(tx, Some(caller.clone()), game).await?;
-    let mut ignored = Vec::new();
-    let mut kept: Vec<&str> = Vec::new();
-    match &s {
-        Some(s) => {
-            let kind = s.game().phase().kind;
-            let unreadable: Vec<Option<String>> = sheet
-                .lines
-                .iter()
-                .map(|l| {
-                    entente_host::SheetLine::read_sheet_for(s.map(), kind, &l.text)
-                        .into_iter()
-                        .next()
-                        .and_then(|r| match r.reading {
-                            entente_host::Reading::Unreadable(why) => Some(why),
-                            entente_host::Reading::Order { .. } => None,
-                        })
-                })
-                .collect();
-            // A closing line is an order line when it reads as one, or an order follows.
-            let last_order = sheet
-                .lines
-                .iter()
-                .zip(&unreadable)
-                .rposition(|(l, u)| l.kind == LineKind::Closing && u.is_none());
-            for (i, (l, u)) in sheet.lines.iter().zip(&unreadable).enumerate() {
-                let keep = match (l.kind, u) {
-                    (_, None) | (LineKind::Firm, _) => true,
-                    (LineKind::Closing, Some(_)) => last_order.is_some_and(|o| i < o),
-                    (LineKind::Stray, Some(_)) => false,
-                };
-                match (keep, u) {
-                    (true, _) => kept.push(&l.text),
-                    (false, Some(why)) => ignored.push((
-                        l,
-                        entente_i18n::reasons::unreadable(lang, s.map(), &l.text, why),
-                    )),
-                    (false, None) => {}
-                }
-            }
-        }
-        // Not started: the service says so.
-        None => kept = sheet.lines.iter().map(|l| l.text.as_str()).collect(),
-    }
+    // Suggestions ("did you mean") for the first unreadable lines only, as the API's.
+    let (kept, ignored) = entente_orders::with_suggestion_limit(service::SUGGESTED_LINES, || {
+        classify(s.as_ref(), &sheet, lang)
+    });
     if !kept.is_empty() || sheet.keyword {
         let sent = service::submit_in(tx, caller, game, power, &kept.join("\n")).await?;
         let _ = writeln!(
@@ -681,34 +696,38 @@ async fn orders(
                 &[("power", power), ("phase", &sent.phase)]
             )
         );
-        for l in &sent.lines {
-            match (&l.order, &l.error, &l.problem) {
-                (_, Some(why), _) => {
-                    let why = match &s {
-                        Some(s) => entente_i18n::reasons::unreadable(lang, s.map(), &l.text, why),
-                        None => why.clone(),
-                    };
-                    let _ = writeln!(
-                        out,
-                        "  {:<28} => {}",
-                        l.text,
-                        t(lang, "mail-not-understood", &[("why", &why)])
-                    );
+        entente_orders::with_suggestion_limit(service::SUGGESTED_LINES, || {
+            for l in &sent.lines {
+                match (&l.order, &l.error, &l.problem) {
+                    (_, Some(why), _) => {
+                        let why = match &s {
+                            Some(s) => {
+                                entente_i18n::reasons::unreadable(lang, s.map(), &l.text, why)
+                            }
+                            None => why.clone(),
+                        };
+                        let _ = writeln!(
+                            out,
+                            "  {:<28} => {}",
+                            l.text,
+                            t(lang, "mail-not-understood", &[("why", &why)])
+                        );
+                    }
+                    (Some(o), None, Some(p)) => {
+                        let p = entente_i18n::reasons::problem_words(lang, p);
+                        let _ = writeln!(
+                            out,
+                            "  {:<28} => {o} (will not be carried out: {p})",
+                            l.text
+                        );
+                    }
+                    (Some(o), None, None) => {
+                        let _ = writeln!(out, "  {:<28} => {o}", l.text);
+                    }
+                    (None, None, _) => {}
                 }
-                (Some(o), None, Some(p)) => {
-                    let p = entente_i18n::reasons::problem_words(lang, p);
-                    let _ = writeln!(
-                        out,
-                        "  {:<28} => {o} (will not be carried out: {p})",
-                        l.text
-                    );
-                }
-                (Some(o), None, None) => {
-                    let _ = writeln!(out, "  {:<28} => {o}", l.text);
-                }
-                (None, None, _) => {}
             }
-        }
+        });
         for w in &sent.warnings {
             let _ = writeln!(out, "  ! {w}");
         }

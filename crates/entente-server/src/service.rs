@@ -2277,7 +2277,8 @@ pub async fn submit_in(
     let v = viewer(Some(caller.clone()), &game, &members);
     let mut s = session_of(&game)?;
     let p = power_for(&s, &v, power)?;
-    let echoes = s.submit(p, text)?;
+    // As in [`submit`]: suggestions for the first unreadable lines only.
+    let echoes = entente_orders::with_suggestion_limit(SUGGESTED_LINES, || s.submit(p, text))?;
     let out = echo_out(&s, p, &echoes);
     sqlx::query("INSERT INTO sheets (game_id, phase, power, account_id, body, at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(id)
