@@ -36,6 +36,9 @@ pub struct AppState {
 
 type St = State<Arc<AppState>>;
 
+/// The largest request body of any route (a variant file of 1 MiB fits in its JSON).
+pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
+
 /// A JSON body whose errors are answered in the API's error form.
 pub struct ApiJson<T>(pub T);
 
@@ -56,7 +59,7 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for ApiJson<
                 }
                 JsonRejection::BytesRejection(_) => ApiError::new(
                     crate::error::ApiErrorKind::PayloadTooLarge,
-                    "the request is too large",
+                    "the request is too large: a body of at most 2 MiB",
                 ),
                 other => {
                     ApiError::bad_request(format!("the request is not JSON: {}", other.body_text()))
@@ -1089,6 +1092,6 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::web::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(axum::extract::DefaultBodyLimit::max(2 * 1024 * 1024))
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(Arc::new(state))
 }

@@ -349,6 +349,7 @@ fn every_input_is_bounded_and_refused_with_a_clear_json_error() {
         json!({"power": power, "orders": "x".repeat(2 * 1024 * 1024 + 1)}),
     );
     refused(st, &b, 413, "payload-too-large", "a body over 2 MiB");
+    assert!(b["message"].as_str().unwrap().contains("2 MiB"), "{b}");
     // JSON nested deeper than serde_json's limit (128, kept: nothing turns it off): refused,
     // not a stack overflow, also where the body is buffered untyped (the game master's act,
     // an internally tagged enum, is read whole before its tag).
