@@ -53,6 +53,12 @@ impl Client {
 
     pub fn send_msg(&mut self, m: &[Node]) -> io::Result<()> {
         let b = msg::to_bytes(m);
+        if b.len() > u16::MAX as usize {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("a message of {} octets does not fit a frame", b.len()),
+            ));
+        }
         let mut f = vec![2, 0];
         f.extend((b.len() as u16).to_be_bytes());
         f.extend(b);
@@ -65,9 +71,11 @@ impl Client {
         loop {
             match self.frame()? {
                 Some((2, body)) => {
-                    let m =
-                        msg::from_bytes(&body).map_err(|e| io::Error::other(format!("{e:?}")))?;
-                    return Ok(Some(msg::text(&m, &self.board)));
+                    return Ok(Some(match msg::from_bytes(&body) {
+                        Ok(m) => msg::text(&m, &self.board),
+                        // PRN quotes a message whose brackets do not balance.
+                        Err(_) => msg::text_of_tokens(&body, &self.board),
+                    }));
                 }
                 Some((3, _)) | None => return Ok(None),
                 Some((4, body)) => return Err(io::Error::other(format!("error message {body:?}"))),

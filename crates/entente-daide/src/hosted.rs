@@ -54,6 +54,18 @@ pub async fn join(h: &Hosting, name: &str) -> ApiResult<BotSeat> {
     Ok(BotSeat { game, account })
 }
 
+/// A bot that went away before its game started gives its seat back (issue 31: ten bots
+/// that sent `NME` and left kept seven honest ones waiting for the deadline every phase).
+/// `Ok(false)`: the game has started meanwhile; the bot's power is then in civil disorder
+/// ([`crate::Table::seat_away`]).
+pub async fn leave(h: &Hosting, seat: &BotSeat) -> ApiResult<bool> {
+    match service::leave(&h.db, &seat.account, &seat.game).await {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind == entente_server::error::ApiErrorKind::Conflict => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 /// A game as the database has it: its version, its deadline, the power each bot account
 /// plays, and the game itself when the table needs it (it has not started, or a phase was
 /// played since `followed`, the phase the table follows).

@@ -7,7 +7,8 @@
 //! - [`table`]: a game played by bots: seats, orders and notes, GOF, deadlines, press, draws.
 //! - [`client`]: a small blocking client, for tests and scripts.
 //! - [`hosted`]: bots at the game master's games (the database's), beside people.
-//! - [`server`]: the TCP server: framing, the initial and representation messages, errors.
+//! - [`server`]: the TCP server: framing, the initial and representation messages, errors,
+//!   and the [`Limits`] that keep any one client from taking it down (issue 31).
 
 pub mod board;
 pub mod client;
@@ -20,5 +21,5 @@ pub mod tokens;
 pub use board::Board;
 pub use hosted::Hosting;
 pub use msg::{Msg, Node};
-pub use server::{serve, DaideConfig};
+pub use server::{serve, serve_with, DaideConfig, Limits};
 pub use table::{Effect, Table, TableConfig};

@@ -13,11 +13,21 @@ pub enum Node {
     List(Vec<Node>),
 }
 
+/// How deep brackets may nest in a message that is read (issue 31). DAIDE's deepest
+/// messages, press at the highest levels (`SND (…) (PRP (IFF (…) THN (AND (XDO (…)) …)))`),
+/// nest about ten deep; the bound keeps every walk over a message read (its drop, clone,
+/// encoding, text) a few dozen calls deep, whatever the other side sends. The server reads
+/// its clients' messages a level shallower ([`crate::server::Limits::max_depth`]), so that a
+/// reply quoting one (`HUH (…)`, `YES (…)`) is still read here.
+pub const MAX_DEPTH: usize = 64;
+
 /// Why a message could not be read.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum MsgError {
     #[error("unbalanced brackets")]
     Brackets,
+    #[error("brackets nest deeper than {MAX_DEPTH}")]
+    TooDeep,
     #[error("a message has an odd number of octets")]
     Odd,
     #[error("unknown token {0}")]
@@ -109,8 +119,34 @@ pub fn to_bytes(msg: &[Node]) -> Vec<u8> {
     encode(msg).iter().flat_map(|t| t.to_be_bytes()).collect()
 }
 
-/// A message from its tokens.
+/// The deepest nesting of brackets in a run of tokens, or `None` when they do not balance.
+pub fn depth(toks: &[u16]) -> Option<usize> {
+    let (mut d, mut max) = (0usize, 0usize);
+    for &t in toks {
+        if t == BRA {
+            d += 1;
+            max = max.max(d);
+        } else if t == KET {
+            d = d.checked_sub(1)?;
+        }
+    }
+    (d == 0).then_some(max)
+}
+
+/// A message from its tokens: unbalanced brackets are [`MsgError::Brackets`], brackets
+/// nested deeper than [`MAX_DEPTH`] [`MsgError::TooDeep`] (looked at before any tree is built).
 pub fn decode(toks: &[u16]) -> Result<Msg, MsgError> {
+    decode_within(toks, MAX_DEPTH)
+}
+
+/// [`decode`], with brackets nested at most `max_depth` deep (and never deeper than
+/// [`MAX_DEPTH`]).
+pub fn decode_within(toks: &[u16], max_depth: usize) -> Result<Msg, MsgError> {
+    match depth(toks) {
+        None => return Err(MsgError::Brackets),
+        Some(d) if d > max_depth.min(MAX_DEPTH) => return Err(MsgError::TooDeep),
+        Some(_) => {}
+    }
     let mut stack: Vec<Vec<Node>> = vec![Vec::new()];
     let mut i = 0;
     while i < toks.len() {
@@ -153,6 +189,11 @@ pub fn decode(toks: &[u16]) -> Result<Msg, MsgError> {
 
 /// A message from its octets.
 pub fn from_bytes(b: &[u8]) -> Result<Msg, MsgError> {
+    from_bytes_within(b, MAX_DEPTH)
+}
+
+/// A message from its octets, its brackets nested at most `max_depth` deep.
+pub fn from_bytes_within(b: &[u8], max_depth: usize) -> Result<Msg, MsgError> {
     if !b.len().is_multiple_of(2) {
         return Err(MsgError::Odd);
     }
@@ -160,7 +201,7 @@ pub fn from_bytes(b: &[u8]) -> Result<Msg, MsgError> {
         .chunks(2)
         .map(|c| u16::from_be_bytes([c[0], c[1]]))
         .collect();
-    decode(&toks)
+    decode_within(&toks, max_depth)
 }
 
 /// Names of tokens other than the fixed ones (powers, provinces).
@@ -203,6 +244,50 @@ pub fn text(msg: &[Node], names: &dyn Names) -> String {
     let mut out = String::new();
     for n in msg {
         go(n, names, &mut out);
+    }
+    out
+}
+
+/// The text form of a message's octets token by token, brackets as they come (balanced or
+/// not, as in `PRN`): for logs and for messages that cannot be read as a tree.
+pub fn text_of_tokens(b: &[u8], names: &dyn Names) -> String {
+    let mut out = String::new();
+    let toks: Vec<u16> = b
+        .chunks(2)
+        .map(|c| u16::from_be_bytes([c[0], *c.get(1).unwrap_or(&0)]))
+        .collect();
+    let mut i = 0;
+    while i < toks.len() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        let t = toks[i];
+        if t == BRA {
+            out.push('(');
+        } else if t == KET {
+            out.push(')');
+        } else if t >> 8 == TEXT as u16 {
+            let mut bytes = Vec::new();
+            while i < toks.len() && toks[i] >> 8 == TEXT as u16 {
+                bytes.push(toks[i] as u8);
+                i += 1;
+            }
+            let _ = write!(out, "'{}'", String::from_utf8_lossy(&bytes));
+            continue;
+        } else if let Some(v) = tokens::int_value(t) {
+            let _ = write!(out, "#{v}");
+        } else {
+            match tokens::fixed_name(t)
+                .map(str::to_string)
+                .or_else(|| names.name_of(t))
+            {
+                Some(s) => out.push_str(&s),
+                None => {
+                    let _ = write!(out, "0x{t:04X}");
+                }
+            }
+        }
+        i += 1;
     }
     out
 }

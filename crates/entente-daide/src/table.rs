@@ -15,6 +15,15 @@ use std::time::{Duration, Instant};
 /// A connection's id, given by the server.
 pub type ConnId = u64;
 
+/// The longest name or version a bot may give in `NME`, in octets (issue 31): a longer one
+/// is refused (`REJ`). Names are kept for the game's summary and, in the database's games,
+/// in the bot's account.
+pub const MAX_NAME_OCTETS: usize = 64;
+
+/// The most phases played at once, one after the other, when nobody has anything to decide
+/// in them (a bound on one message's work; the rest wait for a deadline or the next message).
+const MAX_PHASES_AT_ONCE: usize = 400;
+
 /// What the table asks the server to do for a connection.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Out {
@@ -132,6 +141,8 @@ pub struct Table {
     ready_told: BTreeMap<PowerId, bool>,
     /// Connections that accepted the map (`YES (MAP …)`), waiting for their power (hosted).
     map_taken: BTreeSet<ConnId>,
+    /// Hosted: people play some of the game's powers (they decide when its phases end).
+    people: bool,
 }
 
 fn reply(word: &str, msg: &[Node]) -> Vec<Node> {
@@ -165,6 +176,7 @@ impl Table {
             effects: Vec::new(),
             ready_told: BTreeMap::new(),
             map_taken: BTreeSet::new(),
+            people: false,
         }
     }
 
@@ -186,6 +198,12 @@ impl Table {
         if self.hosted && self.started {
             self.deadline = deadline;
         }
+    }
+
+    /// Hosted: whether people play some of the game's powers. Then a bot that left is told
+    /// ready whether or not another bot plays: the people's readiness paces the game.
+    pub fn set_people(&mut self, people: bool) {
+        self.people = people;
     }
 
     /// The connection of the bot playing `power`, if it is connected.
@@ -216,6 +234,33 @@ impl Table {
             .unwrap_or_default();
         self.sit(conn, power, name, version);
         self.greet(conn);
+    }
+
+    /// Hosted: a bot the game master gave `power` to that left before the table seated it
+    /// (it sent `NME` and went away, and the game started before it could give its seat
+    /// back). Its power is in civil disorder like that of a bot that left: it holds nothing
+    /// up while another bot plays. It cannot come back: it never had its passcode.
+    pub fn seat_away(&mut self, power: PowerId, name: String) {
+        if self.seats.contains_key(&power) {
+            return;
+        }
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.seats.insert(
+            power,
+            Seat {
+                conn: None,
+                name,
+                version: String::new(),
+                passcode: 1 + ((self.seed >> 33) % 8191) as i32,
+                wait: false,
+                go: false,
+                explicit: false,
+            },
+        );
+        self.tell_ready();
     }
 
     /// Seats the connection's bot at `power` with a new passcode.
@@ -350,10 +395,19 @@ impl Table {
         }
         // A bot that left (or was cut off) holds nothing up: its power is in civil disorder
         // until it comes back with IAM, as in a game of bots.
+        // Nor does it make a game nobody plays run on by itself, phase after phase at once
+        // (issue 31): in a game of bots only, while no bot still in the game is connected,
+        // the bots that left are not ready, and the game waits for its deadline (or for a
+        // bot's IAM).
         let waiting = self.waiting_for();
-        let seated: Vec<PowerId> = self.seats.keys().copied().collect();
-        for p in seated {
-            let ready = !waiting.contains(&p);
+        let someone = self.people || self.someone_plays();
+        let seated: Vec<(PowerId, bool)> = self
+            .seats
+            .iter()
+            .map(|(&p, s)| (p, s.conn.is_some()))
+            .collect();
+        for (p, connected) in seated {
+            let ready = !waiting.contains(&p) && (connected || someone);
             if self.ready_told.get(&p) != Some(&ready) {
                 self.ready_told.insert(p, ready);
                 self.effects.push(Effect::Ready { power: p, ready });
@@ -479,11 +533,16 @@ impl Table {
     }
 
     /// A connection closed: its seat (if any) is free for IAM, the power in civil disorder.
+    /// Before the game has started, the seat is given back for the next bot (issue 31: bots
+    /// that took a seat and left would otherwise make up a game nobody plays).
     pub fn disconnect(&mut self, conn: ConnId, now: Instant) {
         self.alarms.retain(|(c, _)| *c != conn);
+        self.map_taken.remove(&conn);
         if let Some(c) = self.clients.remove(&conn) {
             if let Some(p) = c.power {
-                if let Some(s) = self.seats.get_mut(&p) {
+                if !self.started {
+                    self.seats.remove(&p);
+                } else if let Some(s) = self.seats.get_mut(&p) {
                     s.conn = None;
                 }
                 if self.started && !self.over {
@@ -500,7 +559,8 @@ impl Table {
         }
         if let Some(d) = self.deadline {
             if now >= d && !self.hosted {
-                return self.process(now);
+                self.process(now);
+                return self.maybe_process(now);
             }
             // Alarms due: once a phase each.
             let left = d.saturating_duration_since(now).as_secs_f64();
@@ -532,7 +592,12 @@ impl Table {
             ) else {
                 return self.huh(conn, &msg);
             };
-            if client.name.is_some() || client.observer || (!self.hosted && !self.has_free_seat()) {
+            if client.name.is_some()
+                || client.observer
+                || (!self.hosted && !self.has_free_seat())
+                || name.len() > MAX_NAME_OCTETS
+                || version.len() > MAX_NAME_OCTETS
+            {
                 return self.send(conn, reply("REJ", &msg));
             }
             self.clients.get_mut(&conn).expect("entered").name =
@@ -769,9 +834,12 @@ impl Table {
             }
         }
         self.begin_phase(now);
+        self.maybe_process(now);
     }
 
-    /// SCO, NOW and TME to everyone, the deadline set.
+    /// SCO, NOW and TME to everyone, the deadline set. (Whether the phase is played at once
+    /// is [`Table::maybe_process`]'s to say, in a loop: this used to call it, and it this, so
+    /// that a game nobody had to decide in recursed once a phase until the stack overflowed.)
     fn begin_phase(&mut self, now: Instant) {
         self.rung.clear();
         let secs = self.phase_secs();
@@ -783,7 +851,6 @@ impl Table {
         if secs > 0 {
             self.broadcast(msg::tme(secs as i32));
         }
-        self.maybe_process(now);
     }
 
     fn units_needing_orders(&self, power: PowerId) -> Vec<Node> {
@@ -1074,13 +1141,31 @@ impl Table {
             .collect()
     }
 
+    /// Plays the phase if nobody is to decide more in it, and the next ones while that holds
+    /// (at most [`MAX_PHASES_AT_ONCE`]): only while a bot still in the game is connected. A
+    /// game every bot has left, or where only bots already out of it remain, waits for its
+    /// deadlines instead (issue 31: it used to be played on at once, phase after phase, for
+    /// ever — a game nobody plays has no end).
     fn maybe_process(&mut self, now: Instant) {
         if self.hosted {
             return self.tell_ready();
         }
-        if self.started && !self.over && self.waiting_for().is_empty() {
+        for _ in 0..MAX_PHASES_AT_ONCE {
+            if !self.started || self.over || !self.someone_plays() {
+                return;
+            }
+            if !self.waiting_for().is_empty() {
+                return;
+            }
             self.process(now);
         }
+    }
+
+    /// Whether a bot that is still in the game (units or centres left) is connected.
+    fn someone_plays(&self) -> bool {
+        self.seats
+            .iter()
+            .any(|(&p, s)| s.conn.is_some() && self.in_the_game(p))
     }
 
     /// A power with units or centres left (an eliminated one waits for nothing).

@@ -20,10 +20,20 @@ async fn start(table: TableConfig) -> String {
 }
 
 async fn start_on(map: Arc<Map>, table: TableConfig) -> String {
+    start_timed(map, table, Duration::from_secs(30)).await
+}
+
+/// A server whose connections have `initial_timeout` to send the initial message. Only the
+/// test of that timer shortens it: with 300 ms for every test, a client whose connection was
+/// taken but which the runtime did not let write its initial message within 300 ms (a busy
+/// machine: seven bots' game on two workers, a CI runner) got error 0x01 instead of the
+/// representation message — the flaky failures of the tests that connect (`one_bot_game…`'s
+/// reconnection at cb3eea8; `seven_test_bots…` in 1 of 160 runs here under load).
+async fn start_timed(map: Arc<Map>, table: TableConfig, initial_timeout: Duration) -> String {
     let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap().to_string();
     let config = DaideConfig {
-        initial_timeout: Duration::from_millis(300),
+        initial_timeout,
         map,
         table,
         tick: Duration::from_millis(20),
@@ -78,8 +88,8 @@ impl Client {
     /// The next frame: (type, body), or None when the connection closed.
     async fn frame(&mut self) -> Option<(u8, Vec<u8>)> {
         let mut h = [0u8; 4];
-        match tokio::time::timeout(Duration::from_secs(10), self.s.read_exact(&mut h)).await {
-            Err(_) => panic!("nothing from the server for 10 s"),
+        match tokio::time::timeout(Duration::from_secs(30), self.s.read_exact(&mut h)).await {
+            Err(_) => panic!("nothing from the server for 30 s"),
             Ok(Err(_)) => return None,
             Ok(Ok(_)) => {}
         }
@@ -166,11 +176,15 @@ async fn protocol_faults_get_the_error_message_and_the_connection_closes() {
 async fn a_message_the_server_cannot_read_gets_huh_and_the_line_stays_open() {
     let addr = start(table(7)).await;
     let mut c = Client::connect(&addr).await;
-    // An unbalanced bracket.
+    // An unbalanced bracket: PRN, quoting the message as it came (unbalanced too).
     c.s.write_all(&[2, 0, 0, 4, 0x48, 0x09, 0x40, 0x00])
         .await
         .unwrap();
-    assert!(c.recv().await.starts_with("HUH"));
+    let (t, body) = c.frame().await.unwrap();
+    assert_eq!(
+        (t, msg::text_of_tokens(&body, &c.b)),
+        (2, "PRN ( MAP ( )".into())
+    );
     // A command the server does not know.
     c.send("SVE ( 'game' )").await;
     assert_eq!(c.recv().await, "HUH ( ERR SVE ( 'game' ) )");
@@ -563,7 +577,12 @@ async fn seven_test_bots_play_a_whole_game_to_its_end() {
 
 #[tokio::test]
 async fn a_connection_that_sends_nothing_gets_error_0x01_when_the_initial_timer_pops() {
-    let addr = start(table(7)).await;
+    let addr = start_timed(
+        Arc::new(Map::standard()),
+        table(7),
+        Duration::from_millis(300),
+    )
+    .await;
     let mut s = TcpStream::connect(&addr).await.unwrap();
     let mut out = Vec::new();
     let t0 = Instant::now();

@@ -380,3 +380,103 @@ fn a_bot_that_leaves_holds_nothing_up_and_comes_back_with_its_passcode() {
         }
     }
 }
+
+/// The bots' games as the games list has them: (status, players joined).
+fn bots_games(reader: &Client) -> Vec<(String, u64)> {
+    reader
+        .read("/api/v1/games")
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["title"] == "Bots over DAIDE")
+        .map(|g| {
+            (
+                g["status"].as_str().unwrap_or("").to_string(),
+                g["joined"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn bots_that_name_themselves_and_leave_give_their_seats_back() {
+    // Issue 31: ten connections that sent NME and went kept their seats, and seven honest
+    // bots then waited for the five-minute deadline every phase. The server's deadlines here
+    // are its default five minutes: a phase held up by a seat nobody plays would take that
+    // long (and the bots' reads give up after 20 s).
+    let dir = scratch("daide_hosted", "ghosts");
+    for db in databases(&dir, "daide_ghosts") {
+        let s = Server::start_with(
+            &db,
+            &["--daide", "127.0.0.1:0", "--daide-last-year", "1901"],
+        );
+        let addr = daide_addr(&s);
+        let reader = s.account("reader");
+        for i in 0..10 {
+            let mut ghost = bot(&addr);
+            ghost
+                .send(&format!("NME ( 'Ghost{i}' ) ( '1.0' )"))
+                .unwrap();
+            ghost.until("YES ( NME").unwrap();
+            drop(ghost);
+        }
+        // Their seats are given back: no game of theirs started, none keeps one of them.
+        let t0 = std::time::Instant::now();
+        let given_back = || {
+            bots_games(&reader)
+                .iter()
+                .all(|(status, joined)| status == "forming" && *joined == 0)
+        };
+        while !given_back() && t0.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let games = bots_games(&reader);
+        // Seven honest bots play a game to its end, none waiting for a deadline.
+        let t0 = std::time::Instant::now();
+        let honest: Vec<_> = (0..7)
+            .map(|i| {
+                let addr = addr.clone();
+                std::thread::spawn(move || holding_bot(addr, format!("Honest{i}"), "SPR #1950"))
+            })
+            .collect();
+        for t in honest {
+            let (p, log) = t.join().expect("an honest bot played to the end");
+            assert!(log.iter().any(|m| m.starts_with("SMR")), "{p}: {log:?}");
+            assert_eq!(log.last().map(String::as_str), Some("OFF"), "{p}");
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(120),
+            "the game took {:?}",
+            t0.elapsed()
+        );
+        assert!(
+            games
+                .iter()
+                .all(|(status, joined)| status == "forming" && *joined == 0),
+            "seats kept by bots that left: {games:?}"
+        );
+
+        // A bot whose NME makes up a game and which goes at once: its power is in civil
+        // disorder, and the six others are not held up by it.
+        let six: Vec<_> = (0..6)
+            .map(|i| {
+                let addr = addr.clone();
+                std::thread::spawn(move || holding_bot(addr, format!("Stays{i}"), "SPR #1950"))
+            })
+            .collect();
+        wait_for(30, "six bots in a new game", || {
+            bots_games(&reader)
+                .iter()
+                .any(|(status, joined)| status == "forming" && *joined == 6)
+        });
+        let mut ghost = bot(&addr);
+        ghost.send("NME ( 'Completes' ) ( '1.0' )").unwrap();
+        drop(ghost);
+        let t0 = std::time::Instant::now();
+        for t in six {
+            let (p, log) = t.join().expect("a bot played to the end");
+            assert_eq!(log.last().map(String::as_str), Some("OFF"), "{p}: {log:?}");
+        }
+        assert!(t0.elapsed() < Duration::from_secs(120));
+    }
+}
