@@ -103,6 +103,14 @@ pub struct Args {
     /// the representation message.
     #[arg(long, default_value = "standard")]
     daide_variant: String,
+    /// DAIDE connections served at once (default: 512, or half the process's open-file limit
+    /// if lower); more are told `OFF` and closed (docs/daide.md, "Limits").
+    #[arg(long)]
+    daide_max_connections: Option<usize>,
+    /// DAIDE connections from one address at once (default 64): raise it for a machine that
+    /// runs many bots.
+    #[arg(long)]
+    daide_max_per_address: Option<usize>,
     /// The address people reach the site at (`https://diplomacy.example.org`, usually
     /// through a proxy that ends TLS): when it is https, the session cookie and the sign-in
     /// form's cookie are `Secure`.
@@ -280,6 +288,8 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
         }
     };
     let daide_poll = Duration::from_millis(a.poll_ms.max(10));
+    let (daide_max_connections, daide_max_per_address) =
+        (a.daide_max_connections, a.daide_max_per_address);
     let daide_listener = daide.map(|(l, _)| l);
     rt.block_on(entente_server::serve_with(
         config,
@@ -296,8 +306,15 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
                 }
                 daide_config.hosting = new_game
                     .map(|new_game| entente_daide::Hosting::new(db.clone(), new_game, daide_poll));
+                let mut limits = entente_daide::Limits::default();
+                if let Some(n) = daide_max_connections {
+                    limits.max_connections = n.max(1);
+                }
+                if let Some(n) = daide_max_per_address {
+                    limits.max_per_address = n.max(1);
+                }
                 tokio::spawn(async move {
-                    if let Err(e) = entente_daide::serve(l, daide_config).await {
+                    if let Err(e) = entente_daide::serve_with(l, daide_config, limits).await {
                         tracing::error!("the DAIDE server stopped: {e}");
                     }
                 });

@@ -480,3 +480,44 @@ fn bots_that_name_themselves_and_leave_give_their_seats_back() {
         assert!(t0.elapsed() < Duration::from_secs(120));
     }
 }
+
+#[test]
+fn the_daide_connection_caps_are_set_by_the_serve_flags() {
+    // A club that runs many bots from one machine raises the cap per address
+    // (`--daide-max-per-address`); here it is lowered to 2: the third line from 127.0.0.1 is
+    // told OFF and closed, and once one of the two goes another is served again. The server
+    // is on SQLite only: the caps are the DAIDE listener's, not the database's.
+    let dir = scratch("daide_hosted", "caps");
+    let db = format!("sqlite:{}", dir.join("daide_caps.db").display());
+    let s = Server::start_with(
+        &db,
+        &["--daide", "127.0.0.1:0", "--daide-max-per-address", "2"],
+    );
+    let addr = daide_addr(&s);
+    let first = bot(&addr);
+    let mut second = bot(&addr);
+    second.send("NME ( 'Second' ) ( '1.0' )").unwrap();
+    second.until("YES ( NME").unwrap();
+    let mut third = bot(&addr);
+    let (off, _) = third.until("OFF").expect("the third line is told OFF");
+    assert_eq!(off, "OFF");
+    assert!(
+        matches!(third.recv(), Ok(None) | Err(_)),
+        "the third line is closed after OFF"
+    );
+    drop(first);
+    // The server notices the first line went; poll until a new one is served.
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let mut again = bot(&addr);
+        again.send("NME ( 'Again' ) ( '1.0' )").unwrap();
+        match again.until("YES ( NME") {
+            Ok(_) => break,
+            Err(e) if std::time::Instant::now() < deadline => {
+                let _ = e;
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            Err(e) => panic!("no line served again after one went: {e}"),
+        }
+    }
+}
