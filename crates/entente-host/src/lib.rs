@@ -3,9 +3,13 @@
 //! the game master relays ([`press`]), the deadline ([`Deadline`], a real instant in the game
 //! master's time zone) and the log of the game master's acts, each a typed [`Event`].
 //!
-//! Front ends (the command line, and the server, mail gateway and DAIDE server to come) are
-//! thin layers over this crate: they read a request, call one method, and print its result.
-//! Errors are [`Error`] values whose [`ErrorKind`] a front end maps to its own answer.
+//! The command line calls it directly; the server (`entente-server`'s service) loads a
+//! session from its database, calls one method and stores it in the same transaction, and
+//! the mail gateway and the DAIDE server's games of the game master go through that service.
+//! Some hosting decisions still live in the server's service (votes, readiness, the club's
+//! result) and DAIDE's in-memory games have a table of their own; they belong here.
+//! Errors are [`Error`] values whose [`ErrorKind`] a front end maps to its own
+//! answer.
 
 mod acts;
 mod create;

@@ -339,9 +339,9 @@ fn saved_game_readers_never_panic_and_stay_bounded() {
             assert_eq!(differs, None, "{name} replays as saved");
         }
     }
-    // `ENTENTE_FUZZ_SECONDS=600` runs longer, in rounds of `CASES` drawn anew (outside
+    // `ENTENTE_FUZZ_SECS=600` runs longer, in rounds of `CASES` drawn anew (outside
     // CI); by default one round, seeded and the same every time.
-    let longer = std::env::var("ENTENTE_FUZZ_SECONDS")
+    let longer = std::env::var("ENTENTE_FUZZ_SECS")
         .ok()
         .and_then(|s| s.parse::<u64>().ok());
     let budget = longer.map_or(BUDGET, Duration::from_secs);
