@@ -379,7 +379,11 @@ fn start_server(a: &Args, database: &str) -> Res<Server> {
     cmd.args(["serve", "--database", database, "--listen", "127.0.0.1:0"]);
     // Every account is signed up from this one address: the server's limit of new accounts
     // per address and hour (5 by default) is lifted unless the caller sets it.
-    if !a.server_args.iter().any(|x| x.starts_with("--signup-limit")) {
+    if !a
+        .server_args
+        .iter()
+        .any(|x| x.starts_with("--signup-limit"))
+    {
         cmd.args(["--signup-limit", "0"]);
     }
     cmd.args(&a.server_args)
