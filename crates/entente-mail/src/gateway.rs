@@ -56,17 +56,10 @@ pub async fn queue(
     body: &str,
     in_reply_to: Option<&str>,
 ) -> Result<i64, GatewayError> {
-    let now = now_ms();
-    let row = sqlx::query(QUEUE)
-        .bind(to)
-        .bind(subject)
-        .bind(body)
-        .bind(in_reply_to)
-        .bind(now)
-        .bind(now)
-        .fetch_one(&db.pool)
-        .await?;
-    Ok(row.try_get(0)?)
+    let mut tx = db.pool.begin().await?;
+    let id = queue_in(&mut tx, to, subject, body, in_reply_to).await?;
+    tx.commit().await?;
+    Ok(id)
 }
 
 /// [`queue`] in the caller's transaction.
