@@ -195,6 +195,26 @@ pub struct SessionParts {
     pub paused: bool,
 }
 
+impl SessionParts {
+    /// A game's parts at a starting position: nothing played, sent or logged yet.
+    pub fn at_start(phase: Phase, position: Position) -> SessionParts {
+        SessionParts {
+            phase,
+            position,
+            history: Vec::new(),
+            end: None,
+            coin_toss: None,
+            sheets: Vec::new(),
+            contexts: Vec::new(),
+            pending: BTreeMap::new(),
+            press: Vec::new(),
+            events: Vec::new(),
+            deadline: None,
+            paused: false,
+        }
+    }
+}
+
 /// Salt so that the coin toss and the power assignment of one seed are independent draws.
 const COIN_TOSS_SALT: u64 = 0x636f_696e_746f_7373;
 

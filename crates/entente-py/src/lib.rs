@@ -1387,24 +1387,8 @@ impl Inner {
         );
         config.options = self.session.options().clone();
         config.seed = self.session.seed();
-        let session = Session::restore(
-            config,
-            SessionParts {
-                phase,
-                position,
-                history: Vec::new(),
-                end: None,
-                coin_toss: None,
-                sheets: Vec::new(),
-                contexts: Vec::new(),
-                pending: BTreeMap::new(),
-                press: Vec::new(),
-                events: Vec::new(),
-                deadline: None,
-                paused: false,
-            },
-        )
-        .map_err(value_err)?;
+        let session =
+            Session::restore(config, SessionParts::at_start(phase, position)).map_err(value_err)?;
         self.session = session;
         self.buf_at = None;
         self.poss = None;

@@ -445,8 +445,11 @@ pub fn import_with_rules(
                 && crate::replay::compare_positions(&map, s.game().position(), &start.position)
                     .is_empty();
             if !opening {
-                s = Session::restore(config, start_parts(phase, start.position.clone()))
-                    .map_err(|e| Error::unreadable(format!("{}: {e}", first.name)))?;
+                s = Session::restore(
+                    config,
+                    entente_host::SessionParts::at_start(phase, start.position.clone()),
+                )
+                .map_err(|e| Error::unreadable(format!("{}: {e}", first.name)))?;
             }
         }
     }
@@ -527,24 +530,6 @@ pub fn end_year_of(g: &SavedGame) -> Result<Option<i32>> {
                 .map_err(|_| Error::unreadable(format!("rule {END_YEAR_FLAG}{y}: not a year")))
         })
         .transpose()
-}
-
-/// A game's parts at a starting position: nothing played yet.
-fn start_parts(phase: Phase, position: Position) -> entente_host::SessionParts {
-    entente_host::SessionParts {
-        phase,
-        position,
-        history: Vec::new(),
-        end: None,
-        coin_toss: None,
-        sheets: Vec::new(),
-        contexts: Vec::new(),
-        pending: BTreeMap::new(),
-        press: Vec::new(),
-        events: Vec::new(),
-        deadline: None,
-        paused: false,
-    }
 }
 
 /// Whether the move from `mover` into `dest` was stronger than the unit staying there and
