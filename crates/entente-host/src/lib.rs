@@ -6,25 +6,36 @@
 //! The command line calls it directly; the server (`entente-server`'s service) loads a
 //! session from its database, calls one method and stores it in the same transaction, and
 //! the mail gateway and the DAIDE server's games of the game master go through that service.
-//! Some hosting decisions still live in the server's service (votes, readiness, the club's
-//! result) and DAIDE's in-memory games have a table of their own; they belong here.
+//! The game master's decisions about the players are made here too, on the [`table`]'s
+//! [`SeatHolder`]s the store keeps: readiness, missed orders and civil disorder, what the
+//! scheduler does with a game due ([`Due`]), draw and concession [`votes`], a seat's new
+//! player, rollback, Escalation's seats ([`escalation`]) and the club's result
+//! ([`Session::club_result`]). DAIDE's in-memory games still have a table of their own.
 //! Errors are [`Error`] values whose [`ErrorKind`] a front end maps to its own
 //! answer.
 
 mod acts;
 mod create;
 mod deadline;
+mod error;
+pub mod escalation;
 mod events;
 pub mod press;
+mod result;
 mod schedule;
 mod session;
 mod sheet;
+pub mod table;
+pub mod votes;
 
 pub use create::{parse_players, GameSpec, PlayersSpec};
 pub use deadline::Deadline;
 pub use entente_game::{Error, ErrorKind, Result};
+pub use error::TableError;
+pub use escalation::{check_escalation_options, escalation_players, escalation_seating};
 pub use events::{Event, LoggedEvent};
 pub use press::{Message, Recipients};
+pub use result::{ResultFacts, SentSheet};
 pub use schedule::Schedule;
 pub use session::{
     line_results, Assignment, CoinToss, Echo, GameOptions, PhaseContext, PhaseSheets, Player,
@@ -33,3 +44,5 @@ pub use session::{
 pub use sheet::{
     read_line, read_line_for, read_sheet, read_sheet_for, Reading, SheetLine, StoredLine,
 };
+pub use table::{holder_of, Adjudication, Due, MissedRule, PhaseNote, SeatHolder, TableRules};
+pub use votes::{DrawRule, EndVote};
