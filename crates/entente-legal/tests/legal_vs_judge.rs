@@ -62,21 +62,25 @@ fn generate(legal: &mut Legal, kind: PhaseKind, pos: &Position, buf: &mut LegalO
 }
 
 /// Where a fleet at `from` lands when ordered to `to` (the judge's reading, DATC 4.B.1–3),
-/// or across a strait (only the owner of its centre crosses: checked by the judge, and by
-/// `legal_and_judge_agree_across_imperials_strait`).
+/// or else across a strait, written as its far end or that end's province (only the owner
+/// of its centre crosses: checked by the judge, and by
+/// `legal_and_judge_agree_across_imperials_strait` and `..._across_a_strait_to_a_coast`).
 fn fleet_landing(map: &Map, from: Loc, to: Loc) -> Option<Loc> {
-    if let Some((l, _)) = map.strait_to(from, map.province_of(to)) {
-        return Some(l);
-    }
     let prov = map.province(map.province_of(to));
-    if map.coast_of(to).is_some() || prov.coasts.is_empty() {
-        return map.fleet_adjacent(from, to).then_some(to);
-    }
-    let mut it = prov.coasts.iter().filter(|&&c| map.fleet_adjacent(from, c));
-    match (it.next(), it.next()) {
-        (Some(&c), None) => Some(c),
-        _ => None,
-    }
+    let border = if map.coast_of(to).is_some() || prov.coasts.is_empty() {
+        map.fleet_adjacent(from, to).then_some(to)
+    } else {
+        let mut it = prov.coasts.iter().filter(|&&c| map.fleet_adjacent(from, c));
+        match (it.next(), it.next()) {
+            (Some(&c), None) => Some(c),
+            _ => None,
+        }
+    };
+    border.or_else(|| {
+        map.strait_to(from, map.province_of(to))
+            .map(|(l, _)| l)
+            .filter(|&l| l == to || map.province_of(to).loc() == to)
+    })
 }
 
 /// An independent check that some chain of fleets could carry the army at `from` to `to`.
@@ -878,5 +882,233 @@ fn legal_and_judge_agree_across_imperials_strait() {
             owner == Some(turkey),
             "owner {owner:?}"
         );
+    }
+}
+
+/// Imperial's fleet in the Aegean Sea, of `who`, dislodged with every retreat but the strait
+/// taken (Constantinople owned by `owner`): the position of the retreat phase.
+fn aegean_dislodged(map: &Map, judge: &mut Judge, who: PowerId, owner: PowerId) -> Position {
+    let britain = map.lookup_power("britain").unwrap();
+    let mut pos = Position::empty(map);
+    let at = |name: &str| match name.split_once('/') {
+        Some((p, c)) => map
+            .lookup_coast(map.lookup_province(p).unwrap(), c)
+            .unwrap(),
+        None => map.lookup_province(name).unwrap().loc(),
+    };
+    let unit = |power, ty, loc| entente_judge::Unit { power, ty, loc };
+    pos.place(map, unit(who, UnitType::Fleet, at("aeg")));
+    for f in ["ion", "eas", "bos/ec", "sof/sc"] {
+        pos.place(map, unit(britain, UnitType::Fleet, at(f)));
+    }
+    for a in ["gre", "cre", "con"] {
+        pos.place(map, unit(britain, UnitType::Army, at(a)));
+    }
+    pos.set_owner(map.lookup_province("con").unwrap(), Some(owner));
+    let orders: Vec<(PowerId, Order)> = ["F ion - aeg", "F eas S F ion - aeg"]
+        .iter()
+        .map(|o| (britain, entente_orders::parse_order(map, o).unwrap()))
+        .collect();
+    let r = judge.movement(map, &Rulebook::default_game(), &pos, &orders);
+    assert!(r.next_position().has_dislodged());
+    r.next_position().clone()
+}
+
+/// Imperial's strait in the retreat phase: the owner's dislodged fleet may retreat across
+/// it (and it is listed), another power's may not (and it is not).
+#[test]
+fn legal_and_judge_agree_on_retreats_across_imperials_strait() {
+    let map = entente_map::builtin_variant("imperial").unwrap();
+    let (turkey, russia) = (
+        map.lookup_power("turkey").unwrap(),
+        map.lookup_power("russia").unwrap(),
+    );
+    let mut legal = Legal::new(&map);
+    let mut judge = Judge::new();
+    let mut buf = LegalOrders::new();
+    for (who, owner) in [(turkey, turkey), (russia, russia), (russia, turkey)] {
+        let pos = aegean_dislodged(&map, &mut judge, who, owner);
+        let n = check_position(&map, &mut legal, &mut judge, PhaseKind::Retreat, &pos);
+        assert!(n > 0);
+        legal.retreats(&pos, &mut buf);
+        let text: HashSet<String> = buf.orders().iter().map(|o| format_order(&map, o)).collect();
+        assert_eq!(
+            text.contains("F aeg R bla"),
+            who == owner,
+            "{text:?}, owner {owner:?}"
+        );
+    }
+}
+
+/// No move, support or retreat across a strait into a closed province, even the owner's.
+#[test]
+fn legal_and_judge_agree_on_a_strait_into_a_closed_province() {
+    let map = entente_map::builtin_variant("imperial").unwrap();
+    let p = |n: &str| map.lookup_province(n).unwrap();
+    let turkey = map.lookup_power("turkey").unwrap();
+    let rules = Rulebook::default_game();
+    let mut judge = Judge::new();
+    let mut buf = LegalOrders::new();
+    let mut pos = Position::empty(&map);
+    for prov in ["bla", "eas"] {
+        pos.place(
+            &map,
+            entente_judge::Unit {
+                power: turkey,
+                ty: UnitType::Fleet,
+                loc: p(prov).loc(),
+            },
+        );
+    }
+    pos.set_owner(p("con"), Some(turkey));
+    for closed in [false, true] {
+        let mut restrictions = Restrictions::NONE;
+        if closed {
+            restrictions.impassable.insert(p("aeg").0);
+        }
+        let mut legal = Legal::with_restrictions(&map, restrictions);
+        let kind = PhaseKind::Movement;
+        let n = check_restricted(
+            &map,
+            &rules,
+            &restrictions,
+            &mut legal,
+            &mut judge,
+            kind,
+            &pos,
+        );
+        assert!(n > 0);
+        legal.movement(&pos, &mut buf);
+        let text: HashSet<String> = buf.orders().iter().map(|o| format_order(&map, o)).collect();
+        assert_eq!(text.contains("F bla - aeg"), !closed, "closed {closed}");
+        assert_eq!(
+            text.contains("F bla S F eas - aeg"),
+            !closed,
+            "closed {closed}"
+        );
+    }
+    // The retreat across, into the closed Black Sea.
+    let pos = aegean_dislodged(&map, &mut judge, turkey, turkey);
+    let mut restrictions = Restrictions::NONE;
+    restrictions.impassable.insert(p("bla").0);
+    let mut legal = Legal::with_restrictions(&map, restrictions);
+    let kind = PhaseKind::Retreat;
+    check_restricted(
+        &map,
+        &rules,
+        &restrictions,
+        &mut legal,
+        &mut judge,
+        kind,
+        &pos,
+    );
+    legal.retreats(&pos, &mut buf);
+    let text: HashSet<String> = buf.orders().iter().map(|o| format_order(&map, o)).collect();
+    assert!(!text.contains("F aeg R bla"), "{text:?}");
+}
+
+/// A small map whose strait lands on one coast (`c/sc`) of a province the fleet in `s`
+/// borders on its other coast (`c/nc`), and a second strait, from a coastal province (`a`)
+/// to a sea (`t`), opened by another centre (`b`).
+const STRAIT_TO_A_COAST: &str = r#"
+[variant]
+name = "Strait coasts"
+start_year = 1
+victory_centres = 3
+
+[[power]]
+name = "Red"
+home_centres = ["a"]
+start_units = ["F a"]
+
+[[power]]
+name = "Blue"
+home_centres = ["b"]
+start_units = ["F b"]
+
+[[province]]
+abbr = "a"
+name = "Alpha"
+kind = "coast"
+centre = true
+army = ["c"]
+fleet = ["s"]
+
+[[province]]
+abbr = "b"
+name = "Beta"
+kind = "coast"
+centre = true
+army = ["c"]
+fleet = ["t"]
+
+[[province]]
+abbr = "c"
+name = "Gamma"
+kind = "coast"
+centre = true
+army = ["a", "b"]
+coasts = { nc = ["s"], sc = ["t"] }
+
+[[province]]
+abbr = "s"
+name = "Sea"
+kind = "sea"
+fleet = ["a", "c/nc"]
+
+[[province]]
+abbr = "t"
+name = "Tea"
+kind = "sea"
+fleet = ["b", "c/sc"]
+
+[[strait]]
+between = ["s", "c/sc"]
+owner_of = "c"
+
+[[strait]]
+between = ["a", "t"]
+owner_of = "b"
+"#;
+
+/// Legal orders and the judge agree across straits that land on a coast or leave a coastal
+/// province, whoever owns each strait's centre.
+#[test]
+fn legal_and_judge_agree_across_a_strait_to_a_coast() {
+    let map = Map::from_toml(STRAIT_TO_A_COAST).unwrap();
+    let p = |n: &str| map.lookup_province(n).unwrap();
+    let (red, blue) = (
+        map.lookup_power("red").unwrap(),
+        map.lookup_power("blue").unwrap(),
+    );
+    let mut legal = Legal::new(&map);
+    let mut judge = Judge::new();
+    let mut buf = LegalOrders::new();
+    for c_owner in [Some(red), Some(blue), None] {
+        for b_owner in [Some(red), Some(blue), None] {
+            let mut pos = Position::empty(&map);
+            for (power, prov) in [(red, "s"), (red, "a"), (blue, "b")] {
+                pos.place(
+                    &map,
+                    entente_judge::Unit {
+                        power,
+                        ty: UnitType::Fleet,
+                        loc: p(prov).loc(),
+                    },
+                );
+            }
+            pos.set_owner(p("c"), c_owner);
+            pos.set_owner(p("b"), b_owner);
+            let n = check_position(&map, &mut legal, &mut judge, PhaseKind::Movement, &pos);
+            assert!(n > 0);
+            legal.movement(&pos, &mut buf);
+            let text: HashSet<String> =
+                buf.orders().iter().map(|o| format_order(&map, o)).collect();
+            let at = format!("owners c {c_owner:?}, b {b_owner:?}: {text:?}");
+            assert!(text.contains("F s - c/nc"), "{at}");
+            assert_eq!(text.contains("F s - c/sc"), c_owner == Some(red), "{at}");
+            assert_eq!(text.contains("F a - t"), b_owner == Some(red), "{at}");
+            assert_eq!(text.contains("F a S F b - t"), b_owner == Some(red), "{at}");
+        }
     }
 }
