@@ -7,10 +7,10 @@
 //! (when everyone is ready, or at the deadline). The table ([`crate::Table::hosted`]) speaks
 //! DAIDE to the bots and follows the game as the database has it.
 
-use entente_server::auth::Caller;
-use entente_server::model::NewGame;
-use entente_server::service;
-use entente_server::{ApiResult, Db};
+use entente_service::auth::Caller;
+use entente_service::games;
+use entente_service::model::NewGame;
+use entente_service::{Db, Result};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -47,10 +47,10 @@ pub struct BotSeat {
 }
 
 /// A bot named `name` asks to play: its account is made, and it joins a game.
-pub async fn join(h: &Hosting, name: &str) -> ApiResult<BotSeat> {
-    let account = service::bot_account(&h.db, name).await?;
+pub async fn join(h: &Hosting, name: &str) -> Result<BotSeat> {
+    let account = games::bot_account(&h.db, name).await?;
     let _one_at_a_time = h.joining.lock().await;
-    let game = service::seat_bot(&h.db, &account, &h.new_game).await?;
+    let game = games::seat_bot(&h.db, &account, &h.new_game).await?;
     Ok(BotSeat { game, account })
 }
 
@@ -58,10 +58,10 @@ pub async fn join(h: &Hosting, name: &str) -> ApiResult<BotSeat> {
 /// that sent `NME` and left kept seven honest ones waiting for the deadline every phase).
 /// `Ok(false)`: the game has started meanwhile; the bot's power is then in civil disorder
 /// ([`crate::Table::seat_away`]).
-pub async fn leave(h: &Hosting, seat: &BotSeat) -> ApiResult<bool> {
-    match service::leave(&h.db, &seat.account, &seat.game).await {
+pub async fn leave(h: &Hosting, seat: &BotSeat) -> Result<bool> {
+    match games::leave(&h.db, &seat.account, &seat.game).await {
         Ok(()) => Ok(true),
-        Err(e) if e.kind == entente_server::error::ApiErrorKind::Conflict => Ok(false),
+        Err(e) if e.kind == entente_service::ErrorKind::Conflict => Ok(false),
         Err(e) => Err(e),
     }
 }
@@ -77,8 +77,8 @@ pub struct Snapshot {
 }
 
 /// The game's row version, looked at every poll (`None`: the game is gone).
-pub async fn version(h: &Hosting, game: &str) -> ApiResult<Option<i64>> {
-    Ok(service::game_state(&h.db, game).await?.map(|g| g.version))
+pub async fn version(h: &Hosting, game: &str) -> Result<Option<i64>> {
+    Ok(games::game_state(&h.db, game).await?.map(|g| g.version))
 }
 
 /// The game as stored. Reading a game's record replays its history, so the game itself is
@@ -88,22 +88,22 @@ pub async fn snapshot(
     h: &Hosting,
     game: &str,
     followed: Option<(String, bool)>,
-) -> ApiResult<Snapshot> {
-    let service::GameState {
+) -> Result<Snapshot> {
+    let games::GameState {
         version,
         status,
         phase,
         due_at,
-    } = service::game_state(&h.db, game)
+    } = games::game_state(&h.db, game)
         .await?
-        .ok_or_else(|| entente_server::ApiError::not_found(format!("no game '{game}'")))?;
+        .ok_or_else(|| entente_service::Error::not_found(format!("no game '{game}'")))?;
     let deadline = due_at.map(|at| {
-        let ms = at - entente_server::db::millis(service::now());
+        let ms = at - entente_service::db::millis(games::now());
         Instant::now() + Duration::from_millis(ms.max(0) as u64)
     });
     let powers = match &followed {
         Some(_) => Vec::new(),
-        None => service::load_members(&h.db.pool, game)
+        None => games::load_members(&h.db.pool, game)
             .await?
             .iter()
             .filter(|m| m.bot && m.role == "player")
@@ -120,7 +120,7 @@ pub async fn snapshot(
     } else if let Some(g) = h.db.sessions.game(game, version) {
         Some(g)
     } else {
-        let row = service::load_game(&h.db.pool, game).await?;
+        let row = games::load_game(&h.db.pool, game).await?;
         if row.version != version || row.record.is_none() {
             // Changed between the two reads: the next look reads it again.
             return Ok(Snapshot {
@@ -130,7 +130,7 @@ pub async fn snapshot(
                 powers,
             });
         }
-        Some(service::session_of(&row)?.into_game())
+        Some(games::session_of(&row)?.into_game())
     };
     Ok(Snapshot {
         version,
@@ -146,23 +146,23 @@ pub async fn carry_out(
     seat: &BotSeat,
     power: &str,
     effect: &crate::table::Effect,
-) -> ApiResult<()> {
+) -> Result<()> {
     use crate::table::Effect;
     let (db, who, id) = (&h.db, &seat.account, seat.game.as_str());
     match effect {
         Effect::Orders { sheet, .. } => {
-            service::submit(db, who, id, power, sheet).await?;
+            games::submit(db, who, id, power, sheet).await?;
         }
         Effect::Ready { ready, .. } => {
-            service::set_ready(db, who, id, *ready).await?;
+            games::set_ready(db, who, id, *ready).await?;
             if *ready {
                 // Everyone ready: the phase is adjudicated now rather than at the
                 // scheduler's next look.
-                entente_server::gm::adjudicate_if_due(db, id).await?;
+                entente_service::gm::adjudicate_if_due(db, id).await?;
             }
         }
         Effect::Draw { yes, .. } => {
-            service::vote_draw(db, who, id, yes.then(Vec::new)).await?;
+            games::vote_draw(db, who, id, yes.then(Vec::new)).await?;
         }
     }
     Ok(())

@@ -1,5 +1,5 @@
 //! The server's refusals in the reader's language (`locales/errors/LANG.ftl`), by the id an
-//! error carries beside its English words (`entente_server::error::ApiError::key`).
+//! error carries beside its English words (`entente_service::Error::key`).
 
 use crate::Catalog;
 

@@ -11,6 +11,7 @@
 pub mod errors;
 pub mod judge;
 pub mod mail;
+pub mod pages;
 pub mod reasons;
 
 use fluent_bundle::concurrent::FluentBundle;

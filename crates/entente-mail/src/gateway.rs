@@ -5,9 +5,9 @@
 
 use crate::commands::{parse_commands, Command, CommandError, LineKind, Sheet};
 use crate::incoming::{read_message, MailError};
-use entente_server::auth::Caller;
-use entente_server::error::{ApiError, ApiErrorKind};
-use entente_server::{service, Db};
+use entente_service::auth::Caller;
+use entente_service::{games, Db};
+use entente_service::{Error, ErrorKind};
 use sqlx::{Any, Row, Transaction};
 use std::fmt::Write;
 
@@ -38,8 +38,8 @@ impl From<sqlx::Error> for GatewayError {
     }
 }
 
-impl From<ApiError> for GatewayError {
-    fn from(e: ApiError) -> Self {
+impl From<Error> for GatewayError {
+    fn from(e: Error) -> Self {
         GatewayError::Database(e.message)
     }
 }
@@ -226,7 +226,7 @@ pub async fn handle(db: &Db, raw: &[u8]) -> Result<Outcome, GatewayError> {
         });
     }
     // Who signs on, before anything is done: the sender's rate is counted by it.
-    let mut signons: Vec<Option<Result<Signed, ApiError>>> = Vec::new();
+    let mut signons: Vec<Option<Result<Signed, Error>>> = Vec::new();
     for (_, cmd) in &commands {
         let refused = signons.iter().flatten().any(|r| r.is_err());
         signons.push(match cmd {
@@ -450,19 +450,19 @@ async fn sign_on(
     game: &str,
     power: &str,
     secret: &str,
-) -> Result<Result<Signed, ApiError>, GatewayError> {
-    let caller = match service::mail_sign_on(db, game, power, secret).await {
+) -> Result<Result<Signed, Error>, GatewayError> {
+    let caller = match games::mail_sign_on(db, game, power, secret).await {
         Ok(c) => c,
-        Err(e) if e.kind == ApiErrorKind::Internal => return Err(e.into()),
+        Err(e) if e.kind == ErrorKind::Internal => return Err(e.into()),
         Err(e) => return Ok(Err(e)),
     };
-    let lang = service::account_prefs(db, caller.id)
+    let lang = games::account_prefs(db, caller.id)
         .await
         .ok()
         .and_then(|p| p.language)
         .and_then(|l| entente_i18n::supported(&l))
         .unwrap_or("en");
-    let (_, _, _, s) = service::read_game_in(tx, Some(caller.clone()), game).await?;
+    let (_, _, _, s) = games::read_game_in(tx, Some(caller.clone()), game).await?;
     let power = s
         .as_ref()
         .and_then(|s| {
@@ -485,7 +485,7 @@ async fn answer(
     _db: &Db,
     commands: &[(usize, Command)],
     errors: &[CommandError],
-    signons: Vec<Option<Result<Signed, ApiError>>>,
+    signons: Vec<Option<Result<Signed, Error>>>,
     guessed: &'static str,
 ) -> Result<String, GatewayError> {
     let mut out = String::new();
@@ -584,7 +584,7 @@ async fn answer(
                 sp.commit().await?;
                 out.push_str(&said);
             }
-            Err(e) if e.kind == ApiErrorKind::Internal => return Err(e.into()),
+            Err(e) if e.kind == ErrorKind::Internal => return Err(e.into()),
             Err(e) => {
                 sp.rollback().await?;
                 let _ = writeln!(out, "{at}: {}", e.message_in(me.lang));
@@ -601,8 +601,8 @@ async fn game_over(
     game: &str,
     lang: &str,
     out: &mut String,
-) -> Result<(), ApiError> {
-    let (_, _, _, s) = service::read_game_in(tx, Some(caller.clone()), game).await?;
+) -> Result<(), Error> {
+    let (_, _, _, s) = games::read_game_in(tx, Some(caller.clone()), game).await?;
     let result = s.and_then(|s| s.end_text()).unwrap_or_default();
     let _ = writeln!(out, "{}", t(lang, "mail-game-over", &[("result", &result)]));
     Ok(())
@@ -671,15 +671,15 @@ async fn orders(
     sheet: Sheet,
     out: &mut String,
     at: &str,
-) -> Result<(), ApiError> {
+) -> Result<(), Error> {
     let (game, power, caller, lang) = (&me.game, &me.power, &me.caller, me.lang);
-    let (_, _, _, s) = service::read_game_in(tx, Some(caller.clone()), game).await?;
+    let (_, _, _, s) = games::read_game_in(tx, Some(caller.clone()), game).await?;
     // Suggestions ("did you mean") for the first unreadable lines only, as the API's.
-    let (kept, ignored) = entente_orders::with_suggestion_limit(service::SUGGESTED_LINES, || {
+    let (kept, ignored) = entente_orders::with_suggestion_limit(games::SUGGESTED_LINES, || {
         classify(s.as_ref(), &sheet, lang)
     });
     if !kept.is_empty() || sheet.keyword {
-        let sent = service::submit_in(tx, caller, game, power, &kept.join("\n")).await?;
+        let sent = games::submit_in(tx, caller, game, power, &kept.join("\n")).await?;
         let _ = writeln!(
             out,
             "{at}: {}",
@@ -689,7 +689,7 @@ async fn orders(
                 &[("power", power), ("phase", &sent.phase)]
             )
         );
-        entente_orders::with_suggestion_limit(service::SUGGESTED_LINES, || {
+        entente_orders::with_suggestion_limit(games::SUGGESTED_LINES, || {
             for l in &sent.lines {
                 match (&l.order, &l.error, &l.problem) {
                     (_, Some(why), _) => {
@@ -742,7 +742,7 @@ async fn run(
     cmd: Command,
     out: &mut String,
     at: &str,
-) -> Result<(), ApiError> {
+) -> Result<(), Error> {
     let (game, power, caller, lang) = (&me.game, &me.power, &me.caller, me.lang);
     match cmd {
         Command::Orders(sheet) => orders(tx, me, sheet, out, at).await?,
@@ -752,7 +752,7 @@ async fn run(
             } else {
                 to
             };
-            let p = service::send_press_in(tx, caller, game, power, &to, &text).await?;
+            let p = games::send_press_in(tx, caller, game, power, &to, &text).await?;
             let _ = writeln!(
                 out,
                 "{at}: {}",
@@ -760,7 +760,7 @@ async fn run(
             );
         }
         Command::Ready(r) => {
-            service::set_ready_in(tx, caller, game, r).await?;
+            games::set_ready_in(tx, caller, game, r).await?;
             let _ = writeln!(
                 out,
                 "{at}: {}",
@@ -770,8 +770,8 @@ async fn run(
         Command::Draw(v) => {
             let vote = v
                 .clone()
-                .map_or(service::EndVote::Withdraw, service::EndVote::Draw);
-            let ended = service::vote_end_in(tx, caller, game, vote).await?;
+                .map_or(games::EndVote::Withdraw, games::EndVote::Draw);
+            let ended = games::vote_end_in(tx, caller, game, vote).await?;
             let id = if v.is_some() {
                 "mail-draw-counted"
             } else {
@@ -785,8 +785,8 @@ async fn run(
         Command::Concede(to) => {
             let vote = to
                 .clone()
-                .map_or(service::EndVote::Withdraw, service::EndVote::Concede);
-            let ended = service::vote_end_in(tx, caller, game, vote).await?;
+                .map_or(games::EndVote::Withdraw, games::EndVote::Concede);
+            let ended = games::vote_end_in(tx, caller, game, vote).await?;
             let text = match &to {
                 Some(p) => t(lang, "mail-concede-counted", &[("power", p)]),
                 None => t(lang, "mail-concede-withdrawn", &[]),
@@ -798,8 +798,8 @@ async fn run(
         }
         Command::List => {
             let (game_row, members, v, s) =
-                service::read_game_in(tx, Some(caller.clone()), game).await?;
-            let g = service::game_out(&game_row, &members, &v, s.as_ref());
+                games::read_game_in(tx, Some(caller.clone()), game).await?;
+            let g = games::game_out(&game_row, &members, &v, s.as_ref());
             let none = t(lang, "mail-no-deadline", &[]);
             let _ = writeln!(
                 out,
@@ -815,7 +815,7 @@ async fn run(
                     ]
                 )
             );
-            let sheet = service::sheet_in(tx, caller, game, power).await?;
+            let sheet = games::sheet_in(tx, caller, game, power).await?;
             if sheet.lines.is_empty() {
                 let _ = writeln!(
                     out,
@@ -828,10 +828,10 @@ async fn run(
             }
         }
         Command::History(_) => {
-            let (_, _, _, s) = service::read_game_in(tx, Some(caller.clone()), game).await?;
+            let (_, _, _, s) = games::read_game_in(tx, Some(caller.clone()), game).await?;
             match s.as_ref().map(|s| s.game().history().len()) {
                 Some(n) if n > 0 => {
-                    let p = service::phase_out_in(s.as_ref().expect("started"), n - 1, lang)?;
+                    let p = games::phase_out_in(s.as_ref().expect("started"), n - 1, lang)?;
                     let _ = writeln!(out, "{at}:\n{}", p.judge_form);
                 }
                 _ => {
@@ -852,7 +852,7 @@ async fn run(
             );
         }
         Command::Place(unit) => {
-            let e = service::place_in(tx, caller, game, power, &unit).await?;
+            let e = games::place_in(tx, caller, game, power, &unit).await?;
             let placed = e.placed.last().map_or(unit.clone(), |p| p.unit.clone());
             let text = match &e.to_place {
                 Some(next) => t(
@@ -869,7 +869,7 @@ async fn run(
             let _ = writeln!(out, "{at}: {text}");
         }
         Command::Home(homes) => {
-            let e = service::nominate_in(tx, caller, game, power, &homes).await?;
+            let e = games::nominate_in(tx, caller, game, power, &homes).await?;
             let mine = e
                 .nominations
                 .iter()

@@ -17,7 +17,7 @@ pub use commands::{parse_commands, Command, CommandError};
 
 /// Now, in milliseconds since 1970 UTC, as the schema keeps times (the server's clock).
 fn now_ms() -> i64 {
-    entente_server::db::millis(entente_server::service::now())
+    entente_service::db::millis(entente_service::games::now())
 }
 pub use gateway::{handle, queue, GatewayError, Outcome};
 pub use incoming::{read_message, Incoming, MailError};

@@ -9,7 +9,7 @@
 //! from where it read it; the reminders: one row per player, phase and reminder), so that a
 //! crash or a second server neither loses nor doubles one.
 
-use entente_server::{service, Db};
+use entente_service::{games, Db};
 use sqlx::Row;
 use std::time::Duration;
 
@@ -91,14 +91,14 @@ pub async fn mail_results(db: &Db) -> Result<usize, sqlx::Error> {
         if n == 0 || len < n {
             continue;
         }
-        let Ok((row, _, _, Some(s))) = service::read_game(db, None, &game).await else {
+        let Ok((row, _, _, Some(s))) = games::read_game(db, None, &game).await else {
             continue;
         };
         for p in mail_players(db, &game).await? {
             let mut body = String::new();
             let mut titles = Vec::new();
             for i in len - n..len {
-                if let Ok(out) = service::phase_out_in(&s, i, p.lang) {
+                if let Ok(out) = games::phase_out_in(&s, i, p.lang) {
                     titles.push(out.title.clone());
                     body.push_str(&out.judge_form);
                     body.push('\n');
@@ -144,7 +144,7 @@ pub async fn mail_results(db: &Db) -> Result<usize, sqlx::Error> {
     Ok(queued.len())
 }
 
-/// The letter of a game with this id ([`service::press_id`]), for each mail player who may
+/// The letter of a game with this id ([`games::press_id`]), for each mail player who may
 /// read it (as the game's press rules show it to them: the sender hidden in grey press),
 /// but its sender's.
 async fn letters(
@@ -157,14 +157,14 @@ async fn letters(
     };
     let mut out = Vec::new();
     for p in mail_players(db, game).await? {
-        let caller = entente_server::auth::Caller {
+        let caller = entente_service::auth::Caller {
             id: p.account,
             name: p.name.clone(),
         };
-        let Ok((row, _, v, Some(s))) = service::read_game(db, Some(caller), game).await else {
+        let Ok((row, _, v, Some(s))) = games::read_game(db, Some(caller), game).await else {
             continue;
         };
-        let Some(m) = service::press_for(&s, &v).into_iter().find(|m| m.id == id) else {
+        let Some(m) = games::press_for(&s, &v).into_iter().find(|m| m.id == id) else {
             continue;
         };
         if m.from.as_ref().is_some_and(|f| p.powers.contains(f)) {
@@ -207,7 +207,7 @@ pub async fn mail_reminders(db: &Db, hours: &[f64]) -> Result<usize, sqlx::Error
         else {
             continue;
         };
-        let Ok((_, _, _, Some(s))) = service::read_game(db, None, &id).await else {
+        let Ok((_, _, _, Some(s))) = games::read_game(db, None, &id).await else {
             continue;
         };
         if s.is_paused() {

@@ -4,7 +4,7 @@
 //! loses nothing. Every mail says it was sent by a program (`Auto-Submitted`, `X-Loop`),
 //! so that an auto-responder does not answer it.
 
-use entente_server::Db;
+use entente_service::Db;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, MultiPart, SinglePart};
 use lettre::transport::smtp::client::{Tls, TlsParameters};
@@ -250,10 +250,10 @@ pub async fn deliver_due(db: &Db, relay: &Relay) -> Result<usize, RelayError> {
 /// The board of phase `i` of a game as a PNG (None when it cannot be drawn: the results
 /// go without it).
 async fn board_png(db: &Db, game: &str, i: usize) -> Option<Vec<u8>> {
-    let (_, _, _, s) = entente_server::service::read_game(db, None, game)
+    let (_, _, _, s) = entente_service::games::read_game(db, None, game)
         .await
         .ok()?;
-    let svg = entente_server::service::board_svg(s.as_ref()?, Some(i)).ok()?;
+    let svg = entente_service::games::board_svg(s.as_ref()?, Some(i)).ok()?;
     tokio::task::spawn_blocking(move || entente_render::svg_to_png(&svg, 1.0).ok())
         .await
         .ok()

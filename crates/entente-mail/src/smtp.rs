@@ -4,7 +4,7 @@
 //! before the end of its DATA is acknowledged, so a `250` means it is in the database; a
 //! failure of the database answers `451` and the sender's server tries again later.
 
-use entente_server::Db;
+use entente_service::Db;
 use mailin::{response, Action, Handler, Response, SessionBuilder};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -1,10 +1,8 @@
 //! The club's JSON API under `/api/v1/club` (docs/club.md): each handler asks who is
-//! asking and calls one function of [`crate::club`]. Reading the club's public pages
+//! asking and calls one function of [`entente_service::club`]. Reading the club's public pages
 //! (members, profiles, hall of fame, ratings, leagues, archive) needs no account; applying
 //! needs one; the applications and the log are the administrators'.
 
-use crate::auth::{self, Caller};
-use crate::club::{self, *};
 use crate::error::{ApiResult, ErrorBody};
 use crate::http::{ApiJson, ApiPath, AppState};
 use axum::extract::State;
@@ -12,17 +10,19 @@ use axum::http::{HeaderMap, Method};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use entente_club::{AuditEntry, League, Member, PublicProfile};
+use entente_service::auth::Caller;
+use entente_service::club::{self, *};
 use std::sync::Arc;
 use utoipa::OpenApi;
 
 type St = State<Arc<AppState>>;
 
 async fn who(st: &AppState, headers: &HeaderMap, method: &Method) -> ApiResult<Option<Caller>> {
-    auth::caller(&st.db, headers, method).await
+    crate::signed::caller(&st.db, headers, method).await
 }
 
 async fn must(st: &AppState, headers: &HeaderMap, method: &Method) -> ApiResult<Caller> {
-    auth::signed_in(&st.db, headers, method).await
+    crate::signed::signed_in(&st.db, headers, method).await
 }
 
 #[utoipa::path(get, path = "/api/v1/club", responses((status = 200, body = ClubOut)))]

@@ -1,13 +1,8 @@
 //! The HTTP JSON API under `/api/v1`, described by the OpenAPI document at
-//! `/api/openapi.json`. Each handler reads the request, asks [`crate::auth`] who is asking,
-//! calls one function of [`crate::service`] or [`crate::gm`], and answers with its result.
+//! `/api/openapi.json`. Each handler reads the request, asks [`entente_service::auth`] who is asking,
+//! calls one function of [`entente_service::games`] or [`entente_service::gm`], and answers with its result.
 
-use crate::auth::{self, Caller, SESSION_COOKIE};
-use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::gm::{self, ActDone, GmAct};
-use crate::model::*;
-use crate::service::{self, may_see, press_for, Viewer};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request, State};
 use axum::http::request::Parts;
@@ -16,6 +11,11 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
+use entente_service::auth::{self, Caller, SESSION_COOKIE};
+use entente_service::db::Db;
+use entente_service::games::{self, may_see, press_for, Viewer};
+use entente_service::gm::{self, ActDone, GmAct};
+use entente_service::model::*;
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -58,7 +58,7 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for ApiJson<
                     ApiError::bad_request("send JSON with Content-Type: application/json")
                 }
                 JsonRejection::BytesRejection(_) => ApiError::new(
-                    crate::error::ApiErrorKind::PayloadTooLarge,
+                    crate::error::ErrorKind::PayloadTooLarge,
                     "the request is too large: a body of at most 2 MiB",
                 ),
                 other => {
@@ -169,7 +169,8 @@ fn instant(ms: i64) -> String {
 }
 
 /// An error answer, with `Retry-After` when it asks to wait.
-pub fn refusal(e: ApiError) -> Response {
+pub fn refusal(e: impl Into<ApiError>) -> Response {
+    let e: ApiError = e.into();
     let wait = auth::retry_after(&e);
     let mut r = e.into_response();
     if let Some(secs) = wait {
@@ -287,18 +288,22 @@ pub struct PhaseQuery {
 }
 
 async fn who(st: &AppState, headers: &HeaderMap, method: &Method) -> ApiResult<Option<Caller>> {
-    auth::caller(&st.db, headers, method).await
+    crate::signed::caller(&st.db, headers, method).await
 }
 
 async fn must(st: &AppState, headers: &HeaderMap, method: &Method) -> ApiResult<Caller> {
-    auth::signed_in(&st.db, headers, method).await
+    crate::signed::signed_in(&st.db, headers, method).await
 }
 
 /// A new account. The password: at least 12 characters, not one of the most common
 /// ones; a few new accounts per client address an hour (429 with `Retry-After`).
 #[utoipa::path(post, path = "/api/v1/accounts", request_body = SignUpIn,
     responses((status = 201, body = AccountOut), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
-async fn sign_up(State(st): St, peer: auth::Peer, ApiJson(b): ApiJson<SignUpIn>) -> Response {
+async fn sign_up(
+    State(st): St,
+    crate::signed::Client(peer): crate::signed::Client,
+    ApiJson(b): ApiJson<SignUpIn>,
+) -> Response {
     match auth::sign_up(
         &st.db,
         &b.name,
@@ -327,14 +332,18 @@ async fn sign_up(State(st): St, peer: auth::Peer, ApiJson(b): ApiJson<SignUpIn>)
 /// wait that doubles up to a minute) and per client address: 429 with `Retry-After`.
 #[utoipa::path(post, path = "/api/v1/session", request_body = SignInIn,
     responses((status = 200, body = SignedIn), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
-async fn sign_in(State(st): St, peer: auth::Peer, ApiJson(b): ApiJson<SignInIn>) -> Response {
+async fn sign_in(
+    State(st): St,
+    crate::signed::Client(peer): crate::signed::Client,
+    ApiJson(b): ApiJson<SignInIn>,
+) -> Response {
     sign_in_with(&st, &peer, &b).await.unwrap_or_else(refusal)
 }
 
 async fn sign_in_with(st: &AppState, peer: &auth::Peer, b: &SignInIn) -> ApiResult<Response> {
     let c = auth::check_password(&st.db, &b.name, &b.password, peer).await?;
     let (token, csrf) = auth::new_token(&st.db, &c, "cookie").await?;
-    let cookie = auth::session_cookie(&token, st.secure_cookies);
+    let cookie = crate::signed::session_cookie(&token, st.secure_cookies);
     let mut r = Json(SignedIn {
         name: c.name,
         csrf_token: csrf.unwrap_or_default(),
@@ -350,7 +359,7 @@ async fn sign_in_with(st: &AppState, peer: &auth::Peer, b: &SignInIn) -> ApiResu
 #[utoipa::path(delete, path = "/api/v1/session", responses((status = 204)))]
 async fn sign_out(State(st): St, headers: HeaderMap, method: Method) -> ApiResult<Response> {
     must(&st, &headers, &method).await?;
-    if let Some((token, _)) = auth::request_token(&headers) {
+    if let Some((token, _)) = crate::signed::request_token(&headers) {
         auth::drop_token(&st.db, &token).await?;
     }
     let mut r = StatusCode::NO_CONTENT.into_response();
@@ -369,7 +378,11 @@ async fn sign_out(State(st): St, headers: HeaderMap, method: Method) -> ApiResul
 /// are limited as signing in's: 429 with `Retry-After`.
 #[utoipa::path(post, path = "/api/v1/tokens", request_body = TokenIn,
     responses((status = 201, body = TokenOut), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
-async fn new_token(State(st): St, peer: auth::Peer, ApiJson(b): ApiJson<TokenIn>) -> Response {
+async fn new_token(
+    State(st): St,
+    crate::signed::Client(peer): crate::signed::Client,
+    ApiJson(b): ApiJson<TokenIn>,
+) -> Response {
     let made = async {
         // The lifetime is checked before the password, so that a wrong one costs no attempt.
         if let Some(life) = b.expires_in_seconds {
@@ -382,7 +395,7 @@ async fn new_token(State(st): St, peer: auth::Peer, ApiJson(b): ApiJson<TokenIn>
             }
         }
         let c = auth::check_password(&st.db, &b.name, &b.password, &peer).await?;
-        auth::new_api_token(&st.db, &c, b.label.as_deref(), b.expires_in_seconds).await
+        Ok(auth::new_api_token(&st.db, &c, b.label.as_deref(), b.expires_in_seconds).await?)
     }
     .await;
     match made {
@@ -441,7 +454,7 @@ async fn revoke_token(
 #[utoipa::path(get, path = "/api/v1/me", responses((status = 200, body = AccountOut), (status = 401, body = ErrorBody)))]
 async fn me(State(st): St, headers: HeaderMap, method: Method) -> ApiResult<Json<AccountOut>> {
     let c = must(&st, &headers, &method).await?;
-    let prefs = service::account_prefs(&st.db, c.id).await?;
+    let prefs = games::account_prefs(&st.db, c.id).await?;
     Ok(Json(AccountOut {
         id: c.id,
         name: c.name,
@@ -459,10 +472,10 @@ async fn set_prefs(
     ApiJson(b): ApiJson<PrefsIn>,
 ) -> ApiResult<Json<AccountOut>> {
     let c = must(&st, &headers, &method).await?;
-    let prefs = service::set_account_prefs(
+    let prefs = games::set_account_prefs(
         &st.db,
         c.id,
-        service::Prefs {
+        games::Prefs {
             language: b.language,
             time_zone: b.time_zone,
         },
@@ -483,7 +496,7 @@ async fn list_games(
     method: Method,
 ) -> ApiResult<Json<Vec<GameOut>>> {
     let c = who(&st, &headers, &method).await?;
-    Ok(Json(service::list_games(&st.db, c.as_ref()).await?))
+    Ok(Json(games::list_games(&st.db, c.as_ref()).await?))
 }
 
 #[utoipa::path(post, path = "/api/v1/games", request_body = NewGame,
@@ -495,7 +508,7 @@ async fn create_game(
     ApiJson(b): ApiJson<NewGame>,
 ) -> ApiResult<(StatusCode, Json<Created>)> {
     let c = must(&st, &headers, &method).await?;
-    let id = service::create_game(&st.db, &c, b).await?;
+    let id = games::create_game(&st.db, &c, b).await?;
     Ok((StatusCode::CREATED, Json(Created { id })))
 }
 
@@ -508,8 +521,8 @@ async fn get_game(
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<GameOut>> {
     let c = who(&st, &headers, &method).await?;
-    let (game, members, v, s) = service::read_game(&st.db, c, &id).await?;
-    Ok(Json(service::game_out(&game, &members, &v, s.as_ref())))
+    let (game, members, v, s) = games::read_game(&st.db, c, &id).await?;
+    Ok(Json(games::game_out(&game, &members, &v, s.as_ref())))
 }
 
 #[utoipa::path(post, path = "/api/v1/games/{id}/join", params(("id" = String, Path)), request_body = JoinIn,
@@ -522,7 +535,7 @@ async fn join(
     ApiJson(b): ApiJson<JoinIn>,
 ) -> ApiResult<StatusCode> {
     let c = must(&st, &headers, &method).await?;
-    service::join(&st.db, &c, &id, &b.role, b.preferences).await?;
+    games::join(&st.db, &c, &id, &b.role, b.preferences).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -535,7 +548,7 @@ async fn leave(
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
     let c = must(&st, &headers, &method).await?;
-    service::leave(&st.db, &c, &id).await?;
+    games::leave(&st.db, &c, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -550,7 +563,7 @@ async fn submit(
 ) -> ApiResult<Json<SheetOut>> {
     let c = must(&st, &headers, &method).await?;
     Ok(Json(
-        service::submit(&st.db, &c, &id, &b.power, &b.orders).await?,
+        games::submit(&st.db, &c, &id, &b.power, &b.orders).await?,
     ))
 }
 
@@ -564,7 +577,7 @@ async fn get_sheet(
     ApiQuery(q): ApiQuery<PowerQuery>,
 ) -> ApiResult<Json<SheetOut>> {
     let c = must(&st, &headers, &method).await?;
-    Ok(Json(service::sheet(&st.db, &c, &id, &q.power).await?))
+    Ok(Json(games::sheet(&st.db, &c, &id, &q.power).await?))
 }
 
 /// Every sheet sent for a power, earlier phases too, oldest first (the power's player and
@@ -579,7 +592,7 @@ async fn sent_sheets(
     ApiQuery(q): ApiQuery<PowerQuery>,
 ) -> ApiResult<Json<Vec<SentSheet>>> {
     let c = must(&st, &headers, &method).await?;
-    Ok(Json(service::sent_sheets(&st.db, &c, &id, &q.power).await?))
+    Ok(Json(games::sent_sheets(&st.db, &c, &id, &q.power).await?))
 }
 
 /// Escalation: places the power's next unit (its turn, an empty space the unit may stand in).
@@ -594,7 +607,7 @@ async fn place(
 ) -> ApiResult<Json<EscalationOut>> {
     let c = must(&st, &headers, &method).await?;
     Ok(Json(
-        service::place(&st.db, &c, &id, &b.power, &b.unit).await?,
+        games::place(&st.db, &c, &id, &b.power, &b.unit).await?,
     ))
 }
 
@@ -610,7 +623,7 @@ async fn homes(
 ) -> ApiResult<Json<EscalationOut>> {
     let c = must(&st, &headers, &method).await?;
     Ok(Json(
-        service::nominate(&st.db, &c, &id, &b.power, &b.homes.join(", ")).await?,
+        games::nominate(&st.db, &c, &id, &b.power, &b.homes.join(", ")).await?,
     ))
 }
 
@@ -624,7 +637,7 @@ async fn ready(
     ApiJson(b): ApiJson<ReadyIn>,
 ) -> ApiResult<StatusCode> {
     let c = must(&st, &headers, &method).await?;
-    service::set_ready(&st.db, &c, &id, b.ready).await?;
+    games::set_ready(&st.db, &c, &id, b.ready).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -638,7 +651,7 @@ async fn send_press(
     ApiJson(b): ApiJson<PressIn>,
 ) -> ApiResult<(StatusCode, Json<PressOut>)> {
     let c = must(&st, &headers, &method).await?;
-    let m = service::send_press(&st.db, &c, &id, &b.from, &b.to, &b.text).await?;
+    let m = games::send_press(&st.db, &c, &id, &b.from, &b.to, &b.text).await?;
     Ok((StatusCode::CREATED, Json(m)))
 }
 
@@ -651,7 +664,7 @@ async fn followed(
 ) -> ApiResult<(Viewer, entente_host::Session)> {
     let c = who(st, headers, method).await?;
     let signed_in = c.is_some();
-    let (_, _, v, s) = service::read_game(&st.db, c, id).await?;
+    let (_, _, v, s) = games::read_game(&st.db, c, id).await?;
     if !v.is_member() {
         return Err(if signed_in {
             ApiError::forbidden(
@@ -687,7 +700,7 @@ async fn draw(
     ApiJson(b): ApiJson<DrawIn>,
 ) -> ApiResult<Json<DrawOut>> {
     let c = must(&st, &headers, &method).await?;
-    let ended = service::vote_draw(&st.db, &c, &id, b.vote.then_some(b.powers)).await?;
+    let ended = games::vote_draw(&st.db, &c, &id, b.vote.then_some(b.powers)).await?;
     Ok(Json(DrawOut { ended }))
 }
 
@@ -710,7 +723,7 @@ async fn concede(
     } else {
         None
     };
-    let ended = service::vote_concede(&st.db, &c, &id, to).await?;
+    let ended = games::vote_concede(&st.db, &c, &id, to).await?;
     Ok(Json(DrawOut { ended }))
 }
 
@@ -729,7 +742,7 @@ async fn mail_secret(
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Response> {
     let c = must(&st, &headers, &method).await?;
-    let secret = service::new_mail_secret(&st.db, &c, &id).await?;
+    let secret = games::new_mail_secret(&st.db, &c, &id).await?;
     Ok((
         [(axum::http::header::CACHE_CONTROL, "no-store")],
         Json(MailSecretOut { secret }),
@@ -749,8 +762,8 @@ async fn history(
     let n = s.game().history().len();
     Ok(Json(
         (0..n)
-            .map(|i| service::phase_out(&s, i))
-            .collect::<ApiResult<_>>()?,
+            .map(|i| games::phase_out(&s, i))
+            .collect::<Result<_, _>>()?,
     ))
 }
 
@@ -773,7 +786,7 @@ async fn history_phase(
             ))
         })?,
     };
-    Ok(Json(service::phase_out_in(&s, n, lang)?))
+    Ok(Json(games::phase_out_in(&s, n, lang)?))
 }
 
 #[utoipa::path(get, path = "/api/v1/games/{id}/board.svg", params(("id" = String, Path), ("phase" = Option<usize>, Query)),
@@ -786,7 +799,7 @@ async fn board(
     ApiQuery(q): ApiQuery<PhaseQuery>,
 ) -> ApiResult<Response> {
     let (_, s) = followed(&st, &headers, &method, &id).await?;
-    let svg = service::board_svg(&s, q.phase)?;
+    let svg = games::board_svg(&s, q.phase)?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
@@ -800,7 +813,7 @@ async fn board_png(
     Query(q): Query<PhaseQuery>,
 ) -> ApiResult<Response> {
     let (_, s) = followed(&st, &headers, &method, &id).await?;
-    let svg = service::board_svg(&s, q.phase)?;
+    let svg = games::board_svg(&s, q.phase)?;
     // Rasterising takes tens of milliseconds: off the runtime's threads.
     let png = tokio::task::spawn_blocking(move || entente_render::svg_to_png(&svg, 1.0))
         .await
@@ -818,9 +831,9 @@ async fn log(
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<Vec<LogOut>>> {
     let (v, s) = followed(&st, &headers, &method, &id).await?;
-    let game = service::load_game(&st.db.pool, &id).await?;
-    let reveal = service::reveals_players(&game.options, &v, Some(&s));
-    Ok(Json(service::log_out(&s, reveal)))
+    let game = games::load_game(&st.db.pool, &id).await?;
+    let reveal = games::reveals_players(&game.options, &v, Some(&s));
+    Ok(Json(games::log_out(&s, reveal)))
 }
 
 #[utoipa::path(get, path = "/api/v1/games/{id}/record", params(("id" = String, Path)),
@@ -837,8 +850,8 @@ async fn record(
             "the whole record (orders and press) is the game master's until the game ends",
         ));
     }
-    let game = service::load_game(&st.db.pool, &id).await?;
-    let record = service::record_seen_by(&s, &game, &v)?;
+    let game = games::load_game(&st.db.pool, &id).await?;
+    let record = games::record_seen_by(&s, &game, &v)?;
     Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response())
 }
 
@@ -873,7 +886,7 @@ async fn events(
     use sqlx::Row;
     let c = who(&st, &headers, &method).await?;
     let signed_in = c.is_some();
-    let (_, _, v, _) = service::read_game(&st.db, c, &id).await?;
+    let (_, _, v, _) = games::read_game(&st.db, c, &id).await?;
     if !v.is_member() {
         return Err(if signed_in {
             ApiError::forbidden("only the game's members follow its events")
@@ -910,7 +923,7 @@ async fn events(
                 // gets their old powers' events.
                 let rows = match rows {
                     Ok(rows) if !rows.is_empty() => {
-                        match service::read_members_viewer(&st.db, v.caller.clone(), &id).await {
+                        match games::read_members_viewer(&st.db, v.caller.clone(), &id).await {
                             Ok(now) => {
                                 v = now;
                                 Ok(rows)

@@ -4,28 +4,22 @@
 //! by server-sent events. All state lives in the database (an embedded SQLite file, or
 //! PostgreSQL shared by several servers); see `docs/server.md`.
 //!
-//! Layers: [`service`] and [`gm`] are the game master's acts on the database, one
-//! transaction each, over the hosting library (`entente-host`); [`http`] is the API over
-//! them; [`serve`] runs the API and the scheduler that adjudicates games when due.
+//! Layers: the game master's acts on the database are `entente-service`'s; [`http`] is the
+//! API over them, [`web`] the pages, [`signed`] who sends a request, [`error`] the status of
+//! each failure; [`serve`] runs them and the service's scheduler.
 
-pub mod auth;
-pub mod club;
 pub mod club_http;
-pub mod db;
 pub mod error;
-pub mod gm;
 pub mod http;
 pub mod listen;
-pub mod model;
-pub mod service;
-pub mod sessions;
+pub mod signed;
 pub mod web;
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
-pub use db::{Backend, Db, DbError};
-pub use error::{ApiError, ApiErrorKind, ApiResult};
+pub use entente_service::{Backend, Db, DbError};
+pub use error::{ApiError, ApiResult};
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -62,7 +56,7 @@ impl Default for Config {
             workers: 4,
             connections: None,
             public_url: None,
-            signup_limit: auth::SIGNUPS_PER_ADDRESS,
+            signup_limit: entente_service::auth::SIGNUPS_PER_ADDRESS,
         }
     }
 }
@@ -104,7 +98,11 @@ pub async fn serve_with(
         })?;
     let addr = listener.local_addr()?;
     ready(addr);
-    tokio::spawn(scheduler(db.clone(), config.tick, config.workers));
+    tokio::spawn(entente_service::scheduler::scheduler(
+        db.clone(),
+        config.tick,
+        config.workers,
+    ));
     let app = http::router(http::AppState {
         db,
         poll: config.poll,
@@ -138,58 +136,5 @@ async fn shutdown() {
     tokio::select! {
         _ = ctrl_c => {},
         _ = term => {},
-    }
-}
-
-/// Adjudicates every game whose deadline has passed (or whose powers are all ready), a few
-/// at a time, then sleeps a tick.
-pub async fn scheduler(db: Db, tick: Duration, workers: usize) {
-    use futures_util::StreamExt;
-    loop {
-        let due = match gm::due_games(&db, 256).await {
-            Ok(d) => d,
-            Err(e) => {
-                tracing::warn!("scheduler: {e}");
-                Vec::new()
-            }
-        };
-        if due.is_empty() {
-            tokio::time::sleep(tick).await;
-            continue;
-        }
-        let n = due.len();
-        futures_util::stream::iter(due)
-            .for_each_concurrent(workers.max(1), |id| {
-                let db = db.clone();
-                async move {
-                    let seen = db::millis(service::now());
-                    match gm::adjudicate_if_due(&db, &id).await {
-                        Ok(_) => {}
-                        // The database failed (a lost connection): nothing was changed, and
-                        // the game is tried again at the next tick.
-                        Err(e) if e.is_database() => {
-                            tracing::warn!("adjudicating {id}: {e}; trying again");
-                        }
-                        Err(e) => {
-                            tracing::warn!("adjudicating {id}: {e}");
-                            // A game that cannot be adjudicated waits for the game master
-                            // rather than being tried again at every tick; a deadline set
-                            // since (by another server's adjudication, by the game master)
-                            // stands.
-                            let _ = sqlx::query(
-                                "UPDATE games SET due_at = NULL WHERE id = $1 AND due_at <= $2",
-                            )
-                            .bind(&id)
-                            .bind(seen)
-                            .execute(&db.pool)
-                            .await;
-                        }
-                    }
-                }
-            })
-            .await;
-        if n < 256 {
-            tokio::time::sleep(tick).await;
-        }
     }
 }

@@ -45,7 +45,7 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
         .build()
         .map_err(|e| CliError::from(format!("cannot start the runtime: {e}")))?;
     rt.block_on(async {
-        let db = match entente_server::Db::open(&a.database).await {
+        let db = match entente_service::Db::open(&a.database).await {
             Ok(db) => db,
             Err(e) => {
                 eprintln!(

@@ -117,7 +117,7 @@ pub struct Args {
     #[arg(long)]
     public_url: Option<String>,
     /// New accounts allowed from one client address in an hour (0: no limit).
-    #[arg(long, default_value_t = entente_server::auth::SIGNUPS_PER_ADDRESS)]
+    #[arg(long, default_value_t = entente_service::auth::SIGNUPS_PER_ADDRESS)]
     signup_limit: u32,
 }
 
@@ -275,10 +275,10 @@ pub fn run(a: Args) -> CliResult<ExitCode> {
             if let Some(y) = a.daide_last_year {
                 v["end_year"] = y.into();
             }
-            let mut o: entente_server::model::NewGame = serde_json::from_value(v)
+            let mut o: entente_service::model::NewGame = serde_json::from_value(v)
                 .map_err(|e| CliError::from(format!("the DAIDE games' options: {e}")))?;
             // Checked once, without the bot seats, which are then at most the game's seats.
-            let seats = entente_server::service::check_options(&entente_server::model::NewGame {
+            let seats = entente_service::games::check_options(&entente_service::model::NewGame {
                 bot_seats: 0,
                 ..o.clone()
             })

@@ -228,7 +228,7 @@ fn spoil(database: &str) {
         .unwrap();
     rt.block_on(async {
         use sqlx::Row;
-        let db = entente_server::Db::open(database).await.unwrap();
+        let db = entente_service::Db::open(database).await.unwrap();
         sqlx::query("UPDATE club_ratings SET ratings = $1")
             .bind(r#"{"members": {}}"#)
             .execute(&db.pool)

@@ -2,10 +2,9 @@
 //! Markdown), the members and their profiles, the hall of fame, the ratings ("eternal
 //! battlefield"), the leagues and their seasons' standings, the archive of finished games,
 //! and the administrators' page (applications, members, leagues and seasons, the club's
-//! pages, the log). Every act is a plain form over [`crate::club`].
+//! pages, the log). Every act is a plain form over [`entente_service::club`].
 
 use super::{ctx, finish, html, see, signed_form, Ctx, Form, St};
-use crate::club::{self, MemberAct};
 use crate::error::{ApiError, ApiResult};
 use axum::body::Bytes;
 use axum::extract::Path;
@@ -16,6 +15,7 @@ use entente_club::{
     Aggregate, AuditAction, AuditEntry, Feat, GameCreation, LeagueRules, MemberId, MemberSettings,
     PressKind, ScoringSystem, SeatOutcome,
 };
+use entente_service::club::{self, MemberAct};
 use maud::{html, Markup, PreEscaped};
 
 /// Markdown as HTML, the HTML written in it escaped (shown as text, never run).

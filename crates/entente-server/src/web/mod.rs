@@ -14,18 +14,18 @@ pub mod orders;
 mod pages;
 pub mod queries;
 
-use crate::auth::{self, Caller, SESSION_COOKIE};
-use crate::error::{ApiError, ApiErrorKind, ApiResult};
-use crate::gm::{self, GmAct};
+use crate::error::{ApiError, ApiResult, ErrorKind};
 use crate::http::AppState;
-use crate::model::NewGame;
-use crate::service;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use entente_service::auth::{self, Caller, SESSION_COOKIE};
+use entente_service::games;
+use entente_service::gm::{self, GmAct};
+use entente_service::model::NewGame;
 use i18n::Tr;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -79,7 +79,7 @@ async fn ctx(st: &AppState, headers: &HeaderMap) -> Result<Ctx, Response> {
     let session = queries::browser_session(&st.db, headers).await;
     let prefs = match &session {
         Ok(Some((_, _, p))) => p.clone(),
-        _ => service::Prefs::default(),
+        _ => games::Prefs::default(),
     };
     // The account's choice, else this browser's cookie, else the browser's languages.
     let lang = i18n::choose(
@@ -153,10 +153,9 @@ impl Form {
 
 /// The signed-in reader of a form that changes something, its CSRF token checked.
 fn signed_form(c: &Ctx, f: &Form) -> ApiResult<Caller> {
-    let me = c
-        .me
-        .clone()
-        .ok_or_else(|| ApiError::new(ApiErrorKind::Unauthorized, "sign in first".to_string()))?;
+    let me =
+        c.me.clone()
+            .ok_or_else(|| ApiError::new(ErrorKind::Unauthorized, "sign in first".to_string()))?;
     if c.csrf.is_empty() || f.get("_csrf") != Some(c.csrf.as_str()) {
         return Err(ApiError::forbidden(
             "this form is out of date (its CSRF token does not match your session): reload the page and send it again",
@@ -182,7 +181,7 @@ fn html(status: StatusCode, body: maud::Markup) -> Response {
 }
 
 fn error_page(c: &Ctx, e: ApiError) -> Response {
-    html(e.kind.status(), pages::error(c, &e))
+    html(crate::error::status(e.kind), pages::error(c, &e))
 }
 
 fn finish(c: &Ctx, r: ApiResult<Response>) -> Response {
@@ -323,7 +322,7 @@ fn form_answer(
 }
 
 /// Why a sign-in or sign-up was refused, in the reader's language, with the wait asked.
-fn refusal_words(c: &Ctx, e: &ApiError) -> String {
+fn refusal_words(c: &Ctx, e: &entente_service::Error) -> String {
     let words = e.message_in(c.lang());
     match auth::retry_after(e) {
         // The English words say it already.
@@ -347,7 +346,12 @@ async fn signup_page(State(st): St, headers: HeaderMap) -> Response {
     })
 }
 
-async fn signup(State(st): St, peer: auth::Peer, headers: HeaderMap, body: Bytes) -> Response {
+async fn signup(
+    State(st): St,
+    crate::signed::Client(peer): crate::signed::Client,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let (token, new) = form_token(&headers);
@@ -371,27 +375,27 @@ async fn signup(State(st): St, peer: auth::Peer, headers: HeaderMap, body: Bytes
         .await
         {
             Ok(caller) => sign_in_response(&st, &caller, "/games").await,
-            Err(e) if e.kind != ApiErrorKind::Internal => {
+            Err(e) if e.kind != ErrorKind::Internal => {
                 let msg = match e.kind {
-                    ApiErrorKind::Conflict => c.t("err-name-taken"),
+                    ErrorKind::Conflict => c.t("err-name-taken"),
                     _ => refusal_words(&c, &e),
                 };
                 Ok(form_answer(
                     &st,
-                    e.kind.status(),
+                    crate::error::status(e.kind),
                     pages::signup(&c, Some(&msg), &f, &token),
                     new.as_deref(),
                     auth::retry_after(&e),
                 ))
             }
-            Err(e) => Err(e),
+            Err(e) => Err(e.into()),
         }
     })
 }
 
 async fn sign_in_response(st: &AppState, caller: &Caller, next: &str) -> ApiResult<Response> {
     let (token, _) = auth::new_token(&st.db, caller, "cookie").await?;
-    let cookie = auth::session_cookie(&token, st.secure_cookies);
+    let cookie = crate::signed::session_cookie(&token, st.secure_cookies);
     Ok(with_cookie(see(&local(next, "/games")), &cookie))
 }
 
@@ -409,7 +413,12 @@ async fn signin_page(State(st): St, headers: HeaderMap, Query(q): Query<NextQuer
     })
 }
 
-async fn signin(State(st): St, peer: auth::Peer, headers: HeaderMap, body: Bytes) -> Response {
+async fn signin(
+    State(st): St,
+    crate::signed::Client(peer): crate::signed::Client,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let name = f.str("name");
@@ -426,20 +435,20 @@ async fn signin(State(st): St, peer: auth::Peer, headers: HeaderMap, body: Bytes
         }
         match auth::check_password(&st.db, &name, f.get("password").unwrap_or(""), &peer).await {
             Ok(caller) => sign_in_response(&st, &caller, &next).await,
-            Err(e) if e.kind != ApiErrorKind::Internal => {
+            Err(e) if e.kind != ErrorKind::Internal => {
                 let msg = match e.kind {
-                    ApiErrorKind::Unauthorized => c.t("err-signin"),
+                    ErrorKind::Unauthorized => c.t("err-signin"),
                     _ => refusal_words(&c, &e),
                 };
                 Ok(form_answer(
                     &st,
-                    e.kind.status(),
+                    crate::error::status(e.kind),
                     pages::signin(&c, Some(&msg), &name, &next, &token),
                     new.as_deref(),
                     auth::retry_after(&e),
                 ))
             }
-            Err(e) => Err(e),
+            Err(e) => Err(e.into()),
         }
     })
 }
@@ -488,10 +497,10 @@ async fn settings(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
         }
         if c.me.is_some() && (lang.is_some() || !tz.is_empty()) {
             let me = signed_form(&c, &f)?;
-            service::set_account_prefs(
+            games::set_account_prefs(
                 &st.db,
                 me.id,
-                service::Prefs {
+                games::Prefs {
                     language: lang.map(str::to_string),
                     time_zone: (!tz.is_empty()).then_some(tz),
                 },
@@ -504,13 +513,13 @@ async fn settings(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
 
 async fn games_page(State(st): St, headers: HeaderMap) -> Response {
     page!(st, headers, |c| {
-        let games = service::list_games(&st.db, c.me.as_ref()).await?;
+        let games = games::list_games(&st.db, c.me.as_ref()).await?;
         // My games: whether my orders are in needs the game itself.
         let mut mine = Vec::new();
         for g in games.iter().filter(|g| g.my_role != "none") {
             let full = if g.status == "active" {
-                let (game, members, v, s) = service::read_game(&st.db, c.me.clone(), &g.id).await?;
-                Some(service::game_out(&game, &members, &v, s.as_ref()))
+                let (game, members, v, s) = games::read_game(&st.db, c.me.clone(), &g.id).await?;
+                Some(games::game_out(&game, &members, &v, s.as_ref()))
             } else {
                 None
             };
@@ -640,13 +649,15 @@ async fn new_game(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
         let made = match new_game_options(&f) {
-            Ok(o) => service::create_game(&st.db, &me, o).await,
+            Ok(o) => games::create_game(&st.db, &me, o)
+                .await
+                .map_err(ApiError::from),
             Err(e) => Err(e),
         };
         match made {
             Ok(id) => Ok(see(&format!("/games/{id}"))),
-            Err(e) if e.kind != ApiErrorKind::Internal => Ok(html(
-                e.kind.status(),
+            Err(e) if e.kind != ErrorKind::Internal => Ok(html(
+                crate::error::status(e.kind),
                 pages::new_game(&c, Some(&e.message_in(c.lang())), &f),
             )),
             Err(e) => Err(e),
@@ -663,7 +674,7 @@ async fn join(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: B
             _ => "player",
         };
         let prefs = Some(f.str("preferences")).filter(|p| !p.is_empty());
-        service::join(&st.db, &me, &id, role, prefs).await?;
+        games::join(&st.db, &me, &id, role, prefs).await?;
         Ok(see(&format!("/games/{id}")))
     })
 }
@@ -672,7 +683,7 @@ async fn leave(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: 
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
-        service::leave(&st.db, &me, &id).await?;
+        games::leave(&st.db, &me, &id).await?;
         Ok(see("/games"))
     })
 }
@@ -712,8 +723,8 @@ async fn game_response(
     status: StatusCode,
     typed: pages::Typed,
 ) -> ApiResult<Response> {
-    let (game, members, v, s) = service::read_game(&st.db, c.me.clone(), id).await?;
-    let out = service::game_out(&game, &members, &v, s.as_ref());
+    let (game, members, v, s) = games::read_game(&st.db, c.me.clone(), id).await?;
+    let out = games::game_out(&game, &members, &v, s.as_ref());
     if !v.is_member() {
         return Ok(html(StatusCode::OK, pages::outsider(c, &out)));
     }
@@ -741,7 +752,7 @@ async fn game_response(
 /// Whether a refusal is the reader's to mend (shown on the page again with what they
 /// typed), not the server's failure.
 fn refused(e: &ApiError) -> bool {
-    !matches!(e.kind, ApiErrorKind::Internal | ApiErrorKind::Unauthorized)
+    !matches!(e.kind, ErrorKind::Internal | ErrorKind::Unauthorized)
 }
 
 async fn board(
@@ -751,7 +762,7 @@ async fn board(
     Query(q): Query<GameQuery>,
 ) -> Response {
     page!(st, headers, |c| {
-        let (_, _, v, s) = service::read_game(&st.db, c.me.clone(), &id).await?;
+        let (_, _, v, s) = games::read_game(&st.db, c.me.clone(), &id).await?;
         if !v.is_member() {
             return Err(ApiError::forbidden(c.t("err-not-member")));
         }
@@ -788,7 +799,7 @@ async fn orders(
                     sheets_error: Some(e.message_in(c.lang())),
                     ..typed()
                 };
-                game_response(&st, &c, &id, None, e.kind.status(), t).await
+                game_response(&st, &c, &id, None, crate::error::status(e.kind), t).await
             }
             Err(e) => Err(e),
         }
@@ -832,9 +843,9 @@ async fn submit_sheets(
         return Err(ApiError::unprocessable("no power's sheet in the form"));
     }
     for (_, text) in parts {
-        service::check_sheet_size(text)?;
+        games::check_sheet_size(text)?;
     }
-    let (_, _, v, s) = service::read_game(&st.db, Some(me.clone()), id).await?;
+    let (_, _, v, s) = games::read_game(&st.db, Some(me.clone()), id).await?;
     let mut s = s.ok_or_else(|| ApiError::conflict(c.t("err-not-started")))?;
     let phase = s.game().phase().code();
     let written_for = f.str("phase");
@@ -846,7 +857,7 @@ async fn submit_sheets(
     }
     let mut changed = Vec::new();
     for (power, text) in parts {
-        let p = service::power_for(&s, &v, power)?;
+        let p = games::power_for(&s, &v, power)?;
         let sent = queries::current_sheet(&mut s, p, c.tr)
             .map(|x| x.0)
             .unwrap_or_default();
@@ -858,7 +869,7 @@ async fn submit_sheets(
         changed = parts.iter().map(|(p, t)| (p, t)).collect();
     }
     for (power, text) in changed {
-        service::submit(&st.db, me, id, power, text).await?;
+        games::submit(&st.db, me, id, power, text).await?;
     }
     Ok(())
 }
@@ -891,9 +902,9 @@ async fn legal(
 ) -> Response {
     page!(st, headers, |c| {
         let me = c.me.clone().ok_or_else(ApiError::unauthorized)?;
-        let (_, _, v, s) = service::read_game(&st.db, Some(me), &id).await?;
+        let (_, _, v, s) = games::read_game(&st.db, Some(me), &id).await?;
         let s = s.ok_or_else(|| ApiError::conflict(c.t("err-not-started")))?;
-        let p = service::power_for(&s, &v, &q.power)?;
+        let p = games::power_for(&s, &v, &q.power)?;
         let groups = queries::legal_orders(&s, p, c.tr);
         Ok((
             [(header::CACHE_CONTROL, "no-store")],
@@ -913,7 +924,7 @@ async fn place(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: 
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
         let unit = format!("{} {}", f.str("unit_type"), f.str("space"));
-        service::place(&st.db, &me, &id, &f.str("power"), &unit).await?;
+        games::place(&st.db, &me, &id, &f.str("power"), &unit).await?;
         Ok(see(&format!("/games/{id}#sheet-{}", f.str("power"))))
     })
 }
@@ -928,7 +939,7 @@ async fn homes(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: 
             .map(|k| f.str(k))
             .filter(|h| !h.is_empty())
             .collect();
-        service::nominate(&st.db, &me, &id, &f.str("power"), &homes.join(", ")).await?;
+        games::nominate(&st.db, &me, &id, &f.str("power"), &homes.join(", ")).await?;
         Ok(see(&format!("/games/{id}#sheet-{}", f.str("power"))))
     })
 }
@@ -937,7 +948,7 @@ async fn ready(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: 
     page!(st, headers, |c| {
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
-        service::set_ready(&st.db, &me, &id, f.str("ready") == "1").await?;
+        games::set_ready(&st.db, &me, &id, f.str("ready") == "1").await?;
         Ok(see(&format!("/games/{id}")))
     })
 }
@@ -949,7 +960,7 @@ async fn draw(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: B
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
         let vote = (f.str("vote") == "1").then(|| f.all("powers"));
-        service::vote_draw(&st.db, &me, &id, vote).await?;
+        games::vote_draw(&st.db, &me, &id, vote).await?;
         Ok(see(&format!("/games/{id}#end-vote")))
     })
 }
@@ -965,7 +976,7 @@ async fn concede(
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
         let to = (f.str("vote") == "1").then(|| f.str("to"));
-        service::vote_concede(&st.db, &me, &id, to).await?;
+        games::vote_concede(&st.db, &me, &id, to).await?;
         Ok(see(&format!("/games/{id}#end-vote")))
     })
 }
@@ -983,7 +994,9 @@ async fn press(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: 
         } else if text.is_empty() {
             Err(ApiError::unprocessable(c.t("err-empty-message")))
         } else {
-            service::send_press(&st.db, &me, &id, &f.str("from"), &to, text).await
+            games::send_press(&st.db, &me, &id, &f.str("from"), &to, text)
+                .await
+                .map_err(ApiError::from)
         };
         match sent {
             Ok(_) => Ok(see(&format!("/games/{id}#press"))),
@@ -994,7 +1007,7 @@ async fn press(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: 
                     letter_error: Some(e.message_in(c.lang())),
                     ..Default::default()
                 };
-                game_response(&st, &c, &id, None, e.kind.status(), t).await
+                game_response(&st, &c, &id, None, crate::error::status(e.kind), t).await
             }
             Err(e) => Err(e),
         }
@@ -1003,11 +1016,11 @@ async fn press(State(st): St, headers: HeaderMap, Path(id): Path<String>, body: 
 
 async fn gm_page(State(st): St, headers: HeaderMap, Path(id): Path<String>) -> Response {
     page!(st, headers, |c| {
-        let (game, members, v, s) = service::read_game(&st.db, c.me.clone(), &id).await?;
+        let (game, members, v, s) = games::read_game(&st.db, c.me.clone(), &id).await?;
         if !v.is_gm() {
             return Err(ApiError::forbidden(c.t("err-not-gm")));
         }
-        let out = service::game_out(&game, &members, &v, s.as_ref());
+        let out = games::game_out(&game, &members, &v, s.as_ref());
         let Some(s) = s else {
             return Ok(html(StatusCode::OK, pages::forming(&c, &out)));
         };
@@ -1026,17 +1039,17 @@ async fn gm_refused(
     e: &ApiError,
     f: &Form,
 ) -> ApiResult<Response> {
-    let (game, members, v, s) = service::read_game(&st.db, c.me.clone(), id).await?;
+    let (game, members, v, s) = games::read_game(&st.db, c.me.clone(), id).await?;
     if !v.is_gm() {
         return Err(ApiError::forbidden(c.t("err-not-gm")));
     }
-    let out = service::game_out(&game, &members, &v, s.as_ref());
+    let out = games::game_out(&game, &members, &v, s.as_ref());
     let Some(s) = s else {
-        return Ok(html(e.kind.status(), pages::forming(c, &out)));
+        return Ok(html(crate::error::status(e.kind), pages::forming(c, &out)));
     };
     let why = e.message_in(c.lang());
     Ok(html(
-        e.kind.status(),
+        crate::error::status(e.kind),
         pages::gm(c, &out, &s, &members, Some(&why), f),
     ))
 }
@@ -1088,12 +1101,15 @@ async fn gm_act(
             Ok(GmAct::Adjudicate { .. } | GmAct::Rollback) if !f.checked("confirm") => {
                 Err(ApiError::unprocessable(c.t("err-confirm")))
             }
-            Ok(act) => gm::act(&st.db, &me, &id, act).await.map(|_| ()),
+            Ok(act) => gm::act(&st.db, &me, &id, act)
+                .await
+                .map(|_| ())
+                .map_err(ApiError::from),
             Err(e) => Err(e),
         };
         match done {
             Ok(()) => Ok(see(&format!("/games/{id}/gm"))),
-            Err(e) if refused(&e) && e.kind != ApiErrorKind::Forbidden => {
+            Err(e) if refused(&e) && e.kind != ErrorKind::Forbidden => {
                 gm_refused(&st, &c, &id, &e, &f).await
             }
             Err(e) => Err(e),
@@ -1219,11 +1235,11 @@ async fn table_page(
 ) -> Response {
     page!(st, headers, |c| {
         let clock = TableClock::from_form(&Form::parse(q.unwrap_or_default().as_bytes()))?;
-        let (game, members, v, s) = service::read_game(&st.db, c.me.clone(), &id).await?;
+        let (game, members, v, s) = games::read_game(&st.db, c.me.clone(), &id).await?;
         if !v.is_member() {
             return Err(ApiError::forbidden(c.t("err-not-member")));
         }
-        let out = service::game_out(&game, &members, &v, s.as_ref());
+        let out = games::game_out(&game, &members, &v, s.as_ref());
         let Some(s) = s else {
             return Ok(html(StatusCode::OK, pages::forming(&c, &out)));
         };
@@ -1246,7 +1262,7 @@ async fn table_start(
         let f = Form::parse(&body);
         let me = signed_form(&c, &f)?;
         let clock = TableClock::from_form(&f)?;
-        let (_, _, v, s) = service::read_game(&st.db, Some(me.clone()), &id).await?;
+        let (_, _, v, s) = games::read_game(&st.db, Some(me.clone()), &id).await?;
         if !v.is_gm() {
             return Err(ApiError::forbidden(c.t("err-not-gm")));
         }
@@ -1258,7 +1274,7 @@ async fn table_start(
             .any(|h| h.phase.kind == entente_judge::PhaseKind::Movement);
         let (talk, writing) = clock.periods(s.game().phase().kind, first);
         let ms = ((talk + writing) * 1000.0).round() as i64;
-        let at = service::now()
+        let at = games::now()
             .checked_add(jiff::SignedDuration::from_millis(ms))
             .map_err(|e| ApiError::unprocessable(e.to_string()))?;
         gm::act(
@@ -1354,7 +1370,7 @@ mod tests {
         let o = new_game_options(&f).unwrap();
         assert_eq!(o.setup, "3b");
         assert_eq!(o.rules, "1982");
-        assert_eq!(o.press, crate::model::PressRule::None);
+        assert_eq!(o.press, entente_service::model::PressRule::None);
         assert!(o.press_in_movement_only);
         assert!(!o.end_when_ready);
         assert_eq!(o.missed_limit, 3);

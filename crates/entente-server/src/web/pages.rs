@@ -2,9 +2,9 @@
 
 use super::{queries, Ctx, Form};
 use crate::error::{ApiError, ApiResult};
-use crate::model::{EchoLine, GameOut, PressOut, PressRule};
-use crate::service::{self, Member, Viewer};
 use entente_host::Session;
+use entente_service::games::{self, Member, Viewer};
+use entente_service::model::{EchoLine, GameOut, PressOut, PressRule};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use std::collections::{BTreeMap, HashMap};
 
@@ -79,7 +79,7 @@ pub fn error(c: &Ctx, e: &ApiError) -> Markup {
         html! {
             h1 { (c.t("error-title")) }
             p.error role="alert" { (e.message_in(c.lang())) }
-            @if e.kind == crate::error::ApiErrorKind::Unauthorized {
+            @if e.kind == crate::error::ErrorKind::Unauthorized {
                 p { a href="/signin" { (c.t("sign-in")) } }
             }
             p { a href="/games" { (c.t("back-to-games")) } }
@@ -288,7 +288,7 @@ fn options_summary(c: &Ctx, g: &GameOut) -> String {
 }
 
 fn join_form(c: &Ctx, g: &GameOut) -> Markup {
-    let prefs = g.options.assignment == crate::model::AssignRule::Preferences;
+    let prefs = g.options.assignment == entente_service::model::AssignRule::Preferences;
     html! {
         form.join method="post" action={ "/games/" (g.id) "/join" } {
             (csrf(c))
@@ -655,7 +655,7 @@ impl GameData {
         let history: Vec<String> = s.game().history().iter().map(|h| h.phase.code()).collect();
         let results = match shown.or(history.len().checked_sub(1)) {
             Some(i) => {
-                let p = service::phase_out_in(s, i, lang)?;
+                let p = games::phase_out_in(s, i, lang)?;
                 Some((i, p.phase, p.judge_form))
             }
             // Escalation: the units placed so far, in judge form, before any phase.
@@ -705,7 +705,7 @@ impl GameData {
         let press_allowed = g.options.press != PressRule::None;
         let mut threads: BTreeMap<(bool, Vec<String>), Vec<PressOut>> = BTreeMap::new();
         if press_allowed || over {
-            for m in service::press_for(s, v) {
+            for m in games::press_for(s, v) {
                 let public = m.to.iter().any(|t| t == "all");
                 let with = if public {
                     Vec::new()
@@ -787,7 +787,7 @@ pub fn echo_list(c: &Ctx, lines: &[EchoLine], warnings: &[String]) -> Markup {
 /// it) or a concession to one survivor, secret until unanimous; and taking it back.
 fn end_vote(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
     let id = &g.id;
-    let named = g.options.draws == crate::model::DrawRule::Named;
+    let named = g.options.draws == entente_service::model::DrawRule::Named;
     let current = d.my_vote.as_deref().map(|v| {
         if let Some(p) = v.strip_prefix("concede:") {
             c.tr.a("your-vote-concede", &[("power", &d.label(p))])
@@ -1007,11 +1007,11 @@ fn sheets_form(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
                         @let refused = d.typed.sheets_error.is_some() && d.typed.sheets.contains_key(&sh.power);
                         textarea id={ "orders-" (sh.power) } name={ "orders-" (sh.power) } rows="8" spellcheck="false" autocapitalize="off"
                             autofocus[refused && first_typed == Some(&sh.power)]
-                            placeholder="A Par-Bur\nF Bre-MAO" maxlength=(service::SHEET_LIMIT) data-bytes=(service::SHEET_LIMIT)
+                            placeholder="A Par-Bur\nF Bre-MAO" maxlength=(games::SHEET_LIMIT) data-bytes=(games::SHEET_LIMIT)
                             data-sent=(sent) data-draft={ (id) ":" (sh.power) ":" (g.phase.as_deref().unwrap_or("")) } {
                             (shown)
                         }
-                        (byte_counter(c, service::SHEET_LIMIT))
+                        (byte_counter(c, games::SHEET_LIMIT))
                         p.draft-note hidden[shown.trim() == sent.trim()] { (c.t("draft-not-sent")) }
                         div.picker hidden data-hint=(c.t("pick-hint")) data-unit-label=(c.tr.a("pick-unit", &[("unit", "{unit}")])) {}
                         div.preview aria-live="polite" hidden {}
@@ -1131,8 +1131,8 @@ fn press_form(c: &Ctx, g: &GameOut, d: &GameData) -> Markup {
                     @for p in &others { label.check { input type="checkbox" name="to" value=(p) checked[ticked(p)]; (d.label(p)) } }
                 }
             }
-            label { (c.t("message")) textarea name="text" rows="3" required maxlength=(service::PRESS_LIMIT) data-bytes=(service::PRESS_LIMIT) data-trim autofocus[d.typed.letter_error.is_some()] { (text) } }
-            (byte_counter(c, service::PRESS_LIMIT))
+            label { (c.t("message")) textarea name="text" rows="3" required maxlength=(games::PRESS_LIMIT) data-bytes=(games::PRESS_LIMIT) data-trim autofocus[d.typed.letter_error.is_some()] { (text) } }
+            (byte_counter(c, games::PRESS_LIMIT))
             button type="submit" { (c.t("send-message")) }
         }
     }
@@ -1159,7 +1159,7 @@ pub fn gm(
         .deadline
         .as_deref()
         .and_then(|d| d.parse::<jiff::Timestamp>().ok())
-        .is_some_and(|d| d < service::now());
+        .is_some_and(|d| d < games::now());
     let powers: Vec<String> = g.powers.iter().map(|p| p.power.clone()).collect();
     let power_select = html! {
         select name="power" aria-label=(c.t("power")) { @for p in &powers { option value=(p) { (power_label(s, p, c.lang())) } } }
@@ -1195,11 +1195,11 @@ pub fn gm(
             }
         }
     };
-    let press = service::press_for(
+    let press = games::press_for(
         s,
         &Viewer {
             caller: None,
-            role: service::Role::GameMaster,
+            role: games::Role::GameMaster,
         },
     );
     layout(
@@ -1290,7 +1290,7 @@ pub fn table(
         Some(i) => Some((
             i,
             queries::board_svg(s, Some(i), c.lang(), &title)?,
-            service::phase_out(s, i)?,
+            games::phase_out(s, i)?,
         )),
         None => None,
     };
@@ -1298,7 +1298,7 @@ pub fn table(
         .deadline
         .as_deref()
         .and_then(|d| d.parse::<jiff::Timestamp>().ok())
-        .map(|d| (d.as_millisecond() - service::now().as_millisecond()) as f64 / 1000.0);
+        .map(|d| (d.as_millisecond() - games::now().as_millisecond()) as f64 / 1000.0);
     let (period, shown, class) = match left {
         _ if g.result.is_some() => (c.t("game-over"), 0.0, "stopped"),
         _ if g.paused => (c.t("paused"), 0.0, "stopped"),

@@ -3,16 +3,16 @@
 //! province names in the reader's language.
 
 use super::i18n::Tr;
-use crate::auth::{Caller, SESSION_COOKIE};
-use crate::db::{millis, Db};
 use crate::error::{ApiError, ApiResult};
-use crate::model::{EchoLine, SheetOut};
-use crate::service;
 use axum::http::HeaderMap;
 use entente_host::Session;
 use entente_i18n::reasons;
 use entente_map::PowerId;
 use entente_render::{RenderOptions, Renderer};
+use entente_service::auth::{Caller, SESSION_COOKIE};
+use entente_service::db::{millis, Db};
+use entente_service::games;
+use entente_service::model::{EchoLine, SheetOut};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
@@ -33,7 +33,7 @@ pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
 pub async fn browser_session(
     db: &Db,
     headers: &HeaderMap,
-) -> ApiResult<Option<(Caller, String, service::Prefs)>> {
+) -> ApiResult<Option<(Caller, String, games::Prefs)>> {
     let Some(token) = cookie(headers, SESSION_COOKIE) else {
         return Ok(None);
     };
@@ -49,7 +49,7 @@ pub async fn browser_session(
     .await?;
     let Some(row) = row else { return Ok(None) };
     let expires: Option<i64> = row.try_get(3)?;
-    if expires.is_some_and(|e| e < millis(service::now())) {
+    if expires.is_some_and(|e| e < millis(games::now())) {
         return Ok(None);
     }
     let csrf: Option<String> = row.try_get(2)?;
@@ -59,7 +59,7 @@ pub async fn browser_session(
             name: row.try_get(1)?,
         },
         csrf.unwrap_or_default(),
-        service::Prefs {
+        games::Prefs {
             language: row.try_get(4)?,
             time_zone: row.try_get(5)?,
         },
@@ -72,7 +72,7 @@ pub async fn browser_session(
 pub fn echo_lines(s: &Session, echoes: &[entente_host::Echo], tr: Tr) -> Vec<EchoLine> {
     let kind = s.game().phase().kind;
     let pos = s.game().position();
-    let mut lines = service::echo_lines_with(echoes, |order, _| {
+    let mut lines = games::echo_lines_with(echoes, |order, _| {
         super::orders::order_text(s.map(), tr, kind, pos, order)
     });
     for (l, e) in lines.iter_mut().zip(echoes) {
@@ -96,10 +96,10 @@ pub async fn check_sheet(
     power: &str,
     text: &str,
 ) -> ApiResult<SheetOut> {
-    service::check_sheet_size(text)?;
-    let (_, _, v, s) = service::read_game(db, Some(caller.clone()), id).await?;
+    games::check_sheet_size(text)?;
+    let (_, _, v, s) = games::read_game(db, Some(caller.clone()), id).await?;
     let mut s = s.ok_or_else(|| ApiError::conflict("the game has not started"))?;
-    let p = service::power_for(&s, &v, power)?;
+    let p = games::power_for(&s, &v, power)?;
     let echoes = s.submit(p, text)?;
     Ok(SheetOut {
         power: s.map().power(p).name.clone(),
@@ -140,7 +140,9 @@ pub fn board_svg(
             results: false,
         },
     );
-    service::board_svg_with(s, i, &r, |phase| title_of(&phase.code()))
+    Ok(games::board_svg_with(s, i, &r, |phase| {
+        title_of(&phase.code())
+    })?)
 }
 
 /// One legal order of a unit, as the page's order picker offers it.

@@ -94,7 +94,7 @@ impl Probe {
             .build()
             .unwrap();
         let db = rt
-            .block_on(entente_server::Db::open(database))
+            .block_on(entente_service::Db::open(database))
             .expect("open the server's database");
         Probe { rt, pool: db.pool }
     }

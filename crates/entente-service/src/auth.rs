@@ -15,12 +15,9 @@
 //! a password must have at least 12 characters and not be one of the most common ones.
 
 use crate::db::{millis, Db};
-use crate::error::{ApiError, ApiErrorKind, ApiResult};
+use crate::error::{Error, ErrorKind, Result};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::request::Parts;
-use axum::http::{HeaderMap, Method};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 use std::net::{IpAddr, SocketAddr};
@@ -85,7 +82,7 @@ pub fn token_hash(token: &str) -> String {
 /// Runs a password hash (19 MiB and tens of milliseconds of CPU each) on the blocking
 /// threads, as many at once as the machine has cores: more would only queue for the CPU,
 /// and each thread that hashed keeps its memory arena.
-async fn off_thread<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> ApiResult<T> {
+async fn off_thread<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T> {
     static PERMITS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
     let permits = PERMITS.get_or_init(|| {
         tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
@@ -93,14 +90,14 @@ async fn off_thread<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -
     let _permit = permits
         .acquire()
         .await
-        .map_err(|e| ApiError::internal(e.to_string()))?;
+        .map_err(|e| Error::internal(e.to_string()))?;
     tokio::task::spawn_blocking(move || {
         let out = f();
         release_memory();
         out
     })
     .await
-    .map_err(|e| ApiError::internal(e.to_string()))
+    .map_err(|e| Error::internal(e.to_string()))
 }
 
 /// Gives the freed memory of a hash back to the system: glibc keeps it in the thread's
@@ -119,14 +116,14 @@ fn release_memory() {
     }
 }
 
-pub fn hash_password(password: &str) -> ApiResult<String> {
+pub fn hash_password(password: &str) -> Result<String> {
     let mut salt = [0u8; 16];
-    getrandom::getrandom(&mut salt).map_err(|e| ApiError::internal(e.to_string()))?;
-    let salt = SaltString::encode_b64(&salt).map_err(|e| ApiError::internal(e.to_string()))?;
+    getrandom::getrandom(&mut salt).map_err(|e| Error::internal(e.to_string()))?;
+    let salt = SaltString::encode_b64(&salt).map_err(|e| Error::internal(e.to_string()))?;
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| ApiError::internal(e.to_string()))
+        .map_err(|e| Error::internal(e.to_string()))
 }
 
 fn verify_password(password: &str, hash: &str) -> bool {
@@ -140,7 +137,7 @@ fn verify_password(password: &str, hash: &str) -> bool {
 }
 
 /// Account names: 2 to 32 letters, digits, `_`, `-` or `.`, starting with a letter or digit.
-pub fn check_name(name: &str) -> ApiResult<()> {
+pub fn check_name(name: &str) -> Result<()> {
     let ok = (2..=32).contains(&name.chars().count())
         && name.chars().next().is_some_and(char::is_alphanumeric)
         && name
@@ -149,7 +146,7 @@ pub fn check_name(name: &str) -> ApiResult<()> {
     if ok {
         Ok(())
     } else {
-        Err(ApiError::unprocessable(format!(
+        Err(Error::unprocessable(format!(
             "'{name}' cannot be an account name: 2 to 32 letters, digits, '_', '-' or '.'"
         )))
     }
@@ -177,22 +174,10 @@ impl Peer {
     }
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for Peer {
-    type Rejection = std::convert::Infallible;
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(Peer::of(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0),
-        ))
-    }
-}
-
-/// The seconds a refusal of [`ApiErrorKind::TooManyRequests`] asks to wait (its
+/// The seconds a refusal of [`ErrorKind::TooManyRequests`] asks to wait (its
 /// `Retry-After`).
-pub fn retry_after(e: &ApiError) -> Option<u64> {
-    if e.kind != ApiErrorKind::TooManyRequests {
+pub fn retry_after(e: &Error) -> Option<u64> {
+    if e.kind != ErrorKind::TooManyRequests {
         return None;
     }
     let (_, args) = e.key.as_ref()?;
@@ -201,10 +186,10 @@ pub fn retry_after(e: &ApiError) -> Option<u64> {
         .and_then(|(_, v)| v.parse().ok())
 }
 
-fn too_many(message: &str, id: &'static str, wait_ms: i64) -> ApiError {
+fn too_many(message: &str, id: &'static str, wait_ms: i64) -> Error {
     let secs = ((wait_ms.max(1) + 999) / 1000).to_string();
-    ApiError::new(
-        ApiErrorKind::TooManyRequests,
+    Error::new(
+        ErrorKind::TooManyRequests,
         format!("{message}; try again in {secs} s"),
     )
     .key(id, &[("seconds", &secs)])
@@ -228,7 +213,7 @@ async fn reserve(
     now: i64,
     forget_before: i64,
     step: impl Fn(Option<Count>) -> Result<Count, i64>,
-) -> ApiResult<Result<(), i64>> {
+) -> Result<Result<(), i64>> {
     for _ in 0..64 {
         let row = sqlx::query(
             "SELECT n, until_at, touched_at, version FROM throttles WHERE subject = $1",
@@ -289,7 +274,7 @@ async fn reserve_window(
     now: i64,
     limit: i64,
     window: i64,
-) -> ApiResult<Result<(), i64>> {
+) -> Result<Result<(), i64>> {
     reserve(db, subject, now, now - window, |old| match old {
         Some(c) if now < c.until && c.n >= limit => Err(c.until - now),
         Some(c) if now < c.until => Ok(Count {
@@ -305,7 +290,7 @@ async fn reserve_window(
 }
 
 /// Gives back an attempt reserved by [`reserve_window`] (it succeeded, or was not made).
-async fn give_back(db: &Db, subject: &str) -> ApiResult<()> {
+async fn give_back(db: &Db, subject: &str) -> Result<()> {
     sqlx::query(
         "UPDATE throttles SET n = n - 1, version = version + 1 WHERE subject = $1 AND n > 0",
     )
@@ -327,7 +312,7 @@ fn signin_delay(failures: i64) -> i64 {
 /// Reserves a sign-in attempt on `name` from `peer`, before its password is hashed: the
 /// address first (a refused address does not lengthen the name's wait, so one address
 /// cannot keep an owner out), then the name.
-async fn reserve_sign_in(db: &Db, name: &str, peer: &Peer, now: i64) -> ApiResult<()> {
+async fn reserve_sign_in(db: &Db, name: &str, peer: &Peer, now: i64) -> Result<()> {
     // Rows nobody has touched for a while go (the longest window is an hour).
     sqlx::query("DELETE FROM throttles WHERE touched_at < $1")
         .bind(now - 2 * SIGNIN_FORGET_MS.max(SIGNUP_WINDOW_MS))
@@ -366,18 +351,16 @@ async fn reserve_sign_in(db: &Db, name: &str, peer: &Peer, now: i64) -> ApiResul
 
 /// Whether `password` may be an account's password: its length in characters, and not one
 /// of the most common passwords nor the account's name.
-pub fn check_password_rules(name: &str, password: &str) -> ApiResult<()> {
+pub fn check_password_rules(name: &str, password: &str) -> Result<()> {
     let chars = password.chars().count();
     if chars < PASSWORD_MIN_CHARS {
-        return Err(ApiError::unprocessable(format!(
+        return Err(Error::unprocessable(format!(
             "the password needs at least {PASSWORD_MIN_CHARS} characters (any characters, spaces too)"
         ))
         .key("err-password-length", &[]));
     }
     if chars > PASSWORD_MAX_CHARS {
-        return Err(
-            ApiError::unprocessable("the password is too long").key("err-password-long", &[])
-        );
+        return Err(Error::unprocessable("the password is too long").key("err-password-long", &[]));
     }
     let lower = password.to_lowercase();
     let first = lower.chars().next();
@@ -389,7 +372,7 @@ pub fn check_password_rules(name: &str, password: &str) -> ApiResult<()> {
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .any(|l| l == lower);
     if common {
-        return Err(ApiError::unprocessable(
+        return Err(Error::unprocessable(
             "this password is one of the most common ones (in the lists of breached passwords), or the account's name: choose another",
         )
         .key("err-password-common", &[]));
@@ -406,12 +389,12 @@ pub async fn sign_up(
     password: &str,
     peer: &Peer,
     signups_per_hour: u32,
-) -> ApiResult<Caller> {
+) -> Result<Caller> {
     check_name(name)?;
     check_password_rules(name, password)?;
     let email = email.trim();
     if !email.contains('@') || email.len() > 254 {
-        return Err(ApiError::unprocessable(format!(
+        return Err(Error::unprocessable(format!(
             "'{email}' is not an e-mail address"
         )));
     }
@@ -421,7 +404,7 @@ pub async fn sign_up(
         .fetch_optional(&db.pool)
         .await?;
     if taken.is_some() {
-        return Err(ApiError::conflict(format!("the name '{name}' is taken")));
+        return Err(Error::conflict(format!("the name '{name}' is taken")));
     }
     let subject = format!("signup-addr:{}", peer.0);
     if signups_per_hour > 0 {
@@ -460,9 +443,9 @@ pub async fn sign_up(
             if signups_per_hour > 0 {
                 give_back(db, &subject).await?;
             }
-            return Err(match ApiError::from(e) {
-                e if e.kind == ApiErrorKind::Conflict => {
-                    ApiError::conflict(format!("the name '{name}' is taken"))
+            return Err(match Error::from(e) {
+                e if e.kind == ErrorKind::Conflict => {
+                    Error::conflict(format!("the name '{name}' is taken"))
                 }
                 e => e,
             });
@@ -487,7 +470,7 @@ fn dummy_hash() -> &'static str {
 /// Checks a password from `peer`. The attempt is reserved before the hash is checked
 /// (refused with a wait, [`retry_after`], when the name or the address has failed too
 /// often); a success clears the name's failures and gives the address its attempt back.
-pub async fn check_password(db: &Db, name: &str, password: &str, peer: &Peer) -> ApiResult<Caller> {
+pub async fn check_password(db: &Db, name: &str, password: &str, peer: &Peer) -> Result<Caller> {
     let now = millis(jiff::Timestamp::now());
     reserve_sign_in(db, name, peer, now).await?;
     let row =
@@ -526,16 +509,10 @@ pub async fn check_password(db: &Db, name: &str, password: &str, peer: &Peer) ->
             Ok(c)
         }
         _ => Err(
-            ApiError::new(ApiErrorKind::Unauthorized, "wrong name or password")
+            Error::new(ErrorKind::Unauthorized, "wrong name or password")
                 .key("err-wrong-password", &[]),
         ),
     }
-}
-
-/// The `Set-Cookie` of a browser session (`Secure` when the site is served over https).
-pub fn session_cookie(token: &str, secure: bool) -> String {
-    let secure = if secure { "; Secure" } else { "" };
-    format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=2592000{secure}")
 }
 
 /// A token made by [`new_token`]: the secret (shown once), its id, when it expires.
@@ -548,11 +525,7 @@ pub struct NewToken {
 }
 
 /// A new token for `caller`: `kind` `cookie` (with a CSRF token, returned second) or `api`.
-pub async fn new_token(
-    db: &Db,
-    caller: &Caller,
-    kind: &str,
-) -> ApiResult<(String, Option<String>)> {
+pub async fn new_token(db: &Db, caller: &Caller, kind: &str) -> Result<(String, Option<String>)> {
     let t = make_token(db, caller, kind, None, None).await?;
     Ok((t.token, t.csrf))
 }
@@ -564,10 +537,10 @@ pub async fn new_api_token(
     caller: &Caller,
     label: Option<&str>,
     lifetime_s: Option<i64>,
-) -> ApiResult<NewToken> {
+) -> Result<NewToken> {
     let life = lifetime_s.unwrap_or(API_TOKEN_SECS);
     if !(1..=API_TOKEN_MAX_SECS).contains(&life) {
-        return Err(ApiError::unprocessable(format!(
+        return Err(Error::unprocessable(format!(
             "expires_in_seconds is 1 to {API_TOKEN_MAX_SECS} (a year); default {API_TOKEN_SECS} (90 days)"
         )));
     }
@@ -575,7 +548,7 @@ pub async fn new_api_token(
     if label
         .is_some_and(|l| l.chars().count() > TOKEN_LABEL_CHARS || l.chars().any(char::is_control))
     {
-        return Err(ApiError::unprocessable(format!(
+        return Err(Error::unprocessable(format!(
             "a token's label is at most {TOKEN_LABEL_CHARS} characters on one line"
         )));
     }
@@ -588,7 +561,7 @@ async fn make_token(
     kind: &str,
     label: Option<&str>,
     lifetime_ms: Option<i64>,
-) -> ApiResult<NewToken> {
+) -> Result<NewToken> {
     let token = format!("ent_{}", random_hex(32));
     let id = random_hex(8);
     let csrf = (kind == "cookie").then(|| random_hex(16));
@@ -630,7 +603,7 @@ pub struct TokenInfo {
 }
 
 /// `caller`'s API tokens that have not expired, newest first.
-pub async fn api_tokens(db: &Db, caller: &Caller) -> ApiResult<Vec<TokenInfo>> {
+pub async fn api_tokens(db: &Db, caller: &Caller) -> Result<Vec<TokenInfo>> {
     let now = millis(jiff::Timestamp::now());
     let rows = sqlx::query(
         "SELECT public_id, label, created_at, expires_at FROM tokens WHERE account_id = $1 AND kind = 'api' AND (expires_at IS NULL OR expires_at >= $2) ORDER BY created_at DESC, public_id",
@@ -653,7 +626,7 @@ pub async fn api_tokens(db: &Db, caller: &Caller) -> ApiResult<Vec<TokenInfo>> {
 
 /// Revokes `caller`'s API token `id`: refused from then on. Another's token, or none:
 /// not found (whether it exists is not told).
-pub async fn revoke_api_token(db: &Db, caller: &Caller, id: &str) -> ApiResult<()> {
+pub async fn revoke_api_token(db: &Db, caller: &Caller, id: &str) -> Result<()> {
     let done =
         sqlx::query("DELETE FROM tokens WHERE public_id = $1 AND account_id = $2 AND kind = 'api'")
             .bind(id)
@@ -661,14 +634,14 @@ pub async fn revoke_api_token(db: &Db, caller: &Caller, id: &str) -> ApiResult<(
             .execute(&db.writer)
             .await?;
     if done.rows_affected() == 0 {
-        return Err(ApiError::not_found(format!(
+        return Err(Error::not_found(format!(
             "you have no API token '{id}' (see GET /api/v1/tokens)"
         )));
     }
     Ok(())
 }
 
-pub async fn drop_token(db: &Db, token: &str) -> ApiResult<()> {
+pub async fn drop_token(db: &Db, token: &str) -> Result<()> {
     sqlx::query("DELETE FROM tokens WHERE token_hash = $1")
         .bind(token_hash(token))
         .execute(&db.pool)
@@ -676,77 +649,54 @@ pub async fn drop_token(db: &Db, token: &str) -> ApiResult<()> {
     Ok(())
 }
 
-fn cookie_token(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(axum::http::header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == SESSION_COOKIE)
-        .map(|(_, v)| v.to_string())
+/// How a request carries its token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Carried<'a> {
+    /// In an `Authorization: Bearer` header, or by a front end that is not a browser.
+    Bearer,
+    /// In a browser's session cookie, on a request that only reads.
+    CookieReading,
+    /// In a browser's session cookie, on a request that changes something: it must carry
+    /// the session's CSRF token (`Some`: the one it sent).
+    CookieWriting(Option<&'a str>),
 }
 
-/// The token a request carries, and whether it came in a cookie.
-pub fn request_token(headers: &HeaderMap) -> Option<(String, bool)> {
-    if let Some(v) = headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-    {
-        return v
-            .strip_prefix("Bearer ")
-            .map(|t| (t.trim().to_string(), false));
-    }
-    cookie_token(headers).map(|t| (t, true))
-}
-
-/// Who sends the request (`None`: nobody signed in). A cookie session's request that
-/// changes something must carry the session's CSRF token.
-pub async fn caller(db: &Db, headers: &HeaderMap, method: &Method) -> ApiResult<Option<Caller>> {
-    let Some((token, cookie)) = request_token(headers) else {
-        return Ok(None);
-    };
+/// Who holds `token`. A cookie session's request that changes something must carry the
+/// session's CSRF token.
+pub async fn caller_of_token(db: &Db, token: &str, carried: Carried<'_>) -> Result<Caller> {
     let now = millis(jiff::Timestamp::now());
     let row = sqlx::query(
         "SELECT a.id, a.name, t.csrf, t.expires_at FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.token_hash = $1",
     )
-    .bind(token_hash(&token))
+    .bind(token_hash(token))
     .fetch_optional(&db.pool)
     .await?;
     let Some(row) = row else {
-        return Err(ApiError::new(
-            ApiErrorKind::Unauthorized,
+        return Err(Error::new(
+            ErrorKind::Unauthorized,
             "this session or token is not valid (signed out, or expired); sign in again",
         ));
     };
     let expires: Option<i64> = row.try_get(3)?;
     if expires.is_some_and(|e| e < now) {
-        return Err(ApiError::new(
-            ApiErrorKind::Unauthorized,
+        return Err(Error::new(
+            ErrorKind::Unauthorized,
             "this session has expired; sign in again",
         )
         .key("err-session-expired", &[]));
     }
-    if cookie && !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
+    if let Carried::CookieWriting(sent) = carried {
         let csrf: Option<String> = row.try_get(2)?;
-        let sent = headers.get("x-csrf-token").and_then(|v| v.to_str().ok());
         if csrf.is_none() || sent != csrf.as_deref() {
-            return Err(ApiError::forbidden(
+            return Err(Error::forbidden(
                 "a signed-in browser must send the session's X-CSRF-Token with this request",
             ));
         }
     }
-    Ok(Some(Caller {
+    Ok(Caller {
         id: row.try_get(0)?,
         name: row.try_get(1)?,
-    }))
-}
-
-/// As [`caller`], and someone must be signed in.
-pub async fn signed_in(db: &Db, headers: &HeaderMap, method: &Method) -> ApiResult<Caller> {
-    caller(db, headers, method)
-        .await?
-        .ok_or_else(ApiError::unauthorized)
+    })
 }
 
 #[cfg(test)]

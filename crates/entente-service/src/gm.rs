@@ -4,9 +4,9 @@
 
 use crate::auth::Caller;
 use crate::db::{millis, Db};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{Error, Result};
+use crate::games::*;
 use crate::model::{MissedRule, NewGame};
-use crate::service::*;
 use entente_host::{Deadline, Session};
 use entente_map::PowerId;
 use serde::{Deserialize, Serialize};
@@ -67,10 +67,10 @@ pub enum GmAct {
 pub const DEADLINE_PAST_SLACK: jiff::SignedDuration = jiff::SignedDuration::from_secs(60);
 
 /// A deadline set in the past would be adjudicated at once: refused.
-pub fn check_not_past(d: &Deadline) -> ApiResult<()> {
+pub fn check_not_past(d: &Deadline) -> Result<()> {
     let now = now();
     if d.at < now - DEADLINE_PAST_SLACK {
-        return Err(ApiError::unprocessable(format!(
+        return Err(Error::unprocessable(format!(
             "the deadline {d} is in the past (the server's time is {}): set one ahead, or adjudicate now",
             now.round(jiff::Unit::Second).unwrap_or(now)
         ))
@@ -79,15 +79,15 @@ pub fn check_not_past(d: &Deadline) -> ApiResult<()> {
     Ok(())
 }
 
-fn lookup(s: &Session, name: &str) -> ApiResult<PowerId> {
+fn lookup(s: &Session, name: &str) -> Result<PowerId> {
     s.map().lookup_power(name).ok_or_else(|| {
-        ApiError::unprocessable(format!("unknown power '{name}'"))
+        Error::unprocessable(format!("unknown power '{name}'"))
             .key("err-unknown-power", &[("power", name)])
     })
 }
 
 /// The next phase's deadline, from the game's schedule.
-pub(crate) fn schedule_next(s: &mut Session, o: &NewGame) -> ApiResult<()> {
+pub(crate) fn schedule_next(s: &mut Session, o: &NewGame) -> Result<()> {
     if s.game().is_over() {
         return Ok(());
     }
@@ -122,7 +122,7 @@ async fn adjudicate_locked(
     members: &[Member],
     mut s: Session,
     force: bool,
-) -> ApiResult<(usize, Session)> {
+) -> Result<(usize, Session)> {
     let o = &game.options;
     let missing = missed_by(&s, members);
     let awaited = power_names(&s, &s.game().powers_to_order());
@@ -190,7 +190,7 @@ async fn adjudicate_locked(
 
 /// The scheduler's step for one game whose deadline (or all-ready moment) has come:
 /// adjudicates it unless another server did first. Returns whether it adjudicated.
-pub async fn adjudicate_if_due(db: &Db, id: &str) -> ApiResult<bool> {
+pub async fn adjudicate_if_due(db: &Db, id: &str) -> Result<bool> {
     let now_ms = millis(now());
     let mut tx = db.writer.begin().await?;
     if db.backend == crate::db::Backend::Postgres {
@@ -265,7 +265,7 @@ pub async fn adjudicate_if_due(db: &Db, id: &str) -> ApiResult<bool> {
 }
 
 /// The games due now, oldest deadline first.
-pub async fn due_games(db: &Db, limit: i64) -> ApiResult<Vec<String>> {
+pub async fn due_games(db: &Db, limit: i64) -> Result<Vec<String>> {
     use sqlx::Row;
     let rows = sqlx::query(
         "SELECT id FROM games WHERE status = 'active' AND due_at IS NOT NULL AND due_at <= $1 ORDER BY due_at LIMIT $2",
@@ -275,7 +275,7 @@ pub async fn due_games(db: &Db, limit: i64) -> ApiResult<Vec<String>> {
     .fetch_all(&db.pool)
     .await?;
     rows.iter()
-        .map(|r| r.try_get::<String, _>(0).map_err(ApiError::from))
+        .map(|r| r.try_get::<String, _>(0).map_err(Error::from))
         .collect()
 }
 
@@ -288,11 +288,11 @@ pub struct ActDone {
 }
 
 /// Carries out an act of the game master.
-pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActDone> {
+pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> Result<ActDone> {
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     if !v.is_gm() {
-        return Err(ApiError::forbidden("only the game master may do this").key("err-only-gm", &[]));
+        return Err(Error::forbidden("only the game master may do this").key("err-only-gm", &[]));
     }
     let mut s = session_to_change(db, &game)?;
     let deadline_before = s.deadline().map(|d| d.at);
@@ -326,7 +326,7 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
                 .unwrap_or_else(|| "UTC".into());
             let at = base
                 .checked_add(jiff::Span::new().minutes(i64::from(minutes)))
-                .map_err(|e| ApiError::unprocessable(format!("deadline out of range: {e}")))?;
+                .map_err(|e| Error::unprocessable(format!("deadline out of range: {e}")))?;
             let d = Deadline { at, zone };
             let text = format!("deadline extended to {d}");
             s.set_deadline(Some(d))?;
@@ -425,7 +425,7 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> ApiResult<ActD
                 let ids = powers
                     .iter()
                     .map(|n| lookup(&s, n))
-                    .collect::<ApiResult<Vec<_>>>()?;
+                    .collect::<Result<Vec<_>>>()?;
                 s.declare_draw_among(&ids)?;
             }
             notify(
@@ -472,17 +472,17 @@ async fn replace(
     s: &mut Session,
     power: PowerId,
     player: &str,
-) -> ApiResult<()> {
+) -> Result<()> {
     use sqlx::Row;
     let name = s.map().power(power).name.clone();
     let row = sqlx::query("SELECT id, name FROM accounts WHERE lower(name) = lower($1)")
         .bind(player)
         .fetch_optional(&mut **tx)
         .await?
-        .ok_or_else(|| ApiError::unprocessable(format!("no account '{player}'")))?;
+        .ok_or_else(|| Error::unprocessable(format!("no account '{player}'")))?;
     let (new_id, new_name): (i64, String) = (row.try_get(0)?, row.try_get(1)?);
     if new_id == game.created_by {
-        return Err(ApiError::conflict(
+        return Err(Error::conflict(
             "the game master does not play in their own game",
         ));
     }
@@ -490,14 +490,14 @@ async fn replace(
         .iter()
         .any(|m| m.account_id == new_id && m.role == "player")
     {
-        return Err(ApiError::conflict(format!(
+        return Err(Error::conflict(format!(
             "{new_name} already plays in this game"
         )));
     }
     let old = members
         .iter()
         .find(|m| m.role == "player" && m.powers.contains(&name))
-        .ok_or_else(|| ApiError::conflict(format!("no player plays {name}")))?;
+        .ok_or_else(|| Error::conflict(format!("no player plays {name}")))?;
     s.replace_player(power, &new_name)?;
     sqlx::query("UPDATE members SET role = 'replaced', ready_phase = NULL, draw_vote = NULL WHERE game_id = $1 AND account_id = $2")
         .bind(&game.id)

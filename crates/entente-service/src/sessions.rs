@@ -2,7 +2,7 @@
 //! of the work of a submission; this cache spares the reading (a reader of a game parses it itself). Every entry is the session
 //! of one game *as stored at one `version`* of its row, and is used only when the row's
 //! version still is that: any change by any server bumps the version first (see
-//! [`crate::service`]), so an entry of an older version is never used, and the database
+//! [`crate::games`]), so an entry of an older version is never used, and the database
 //! stays the only state that counts (several servers may share it).
 
 use entente_host::Session;

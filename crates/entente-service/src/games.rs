@@ -10,7 +10,7 @@
 
 use crate::auth::Caller;
 use crate::db::{from_millis, millis, Db};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{Error, Result};
 use crate::model::*;
 use entente_game::Setup;
 use entente_host::{GameOptions, GameSpec, PlayersSpec, Recipients, Session};
@@ -117,14 +117,14 @@ pub fn now() -> jiff::Timestamp {
     jiff::Timestamp::now()
 }
 
-fn game_row(r: &AnyRow) -> ApiResult<GameRow> {
+fn game_row(r: &AnyRow) -> Result<GameRow> {
     let options: String = r.try_get("options")?;
     Ok(GameRow {
         id: r.try_get("id")?,
         title: r.try_get("title")?,
         status: r.try_get("status")?,
         options: serde_json::from_str(&options)
-            .map_err(|e| ApiError::internal(format!("stored options unreadable: {e}")))?,
+            .map_err(|e| Error::internal(format!("stored options unreadable: {e}")))?,
         record: r.try_get("record")?,
         due_at: r.try_get("due_at")?,
         created_by: r.try_get("created_by")?,
@@ -136,7 +136,7 @@ fn game_row(r: &AnyRow) -> ApiResult<GameRow> {
 const GAME_COLUMNS: &str =
     "id, title, status, options, record, due_at, created_by, version, club_problem";
 
-pub async fn load_game<'e, E>(e: E, id: &str) -> ApiResult<GameRow>
+pub async fn load_game<'e, E>(e: E, id: &str) -> Result<GameRow>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -145,12 +145,12 @@ where
         .fetch_optional(e)
         .await?
         .ok_or_else(|| {
-            ApiError::not_found(format!("no game '{id}'")).key("err-no-game", &[("id", id)])
+            Error::not_found(format!("no game '{id}'")).key("err-no-game", &[("id", id)])
         })?;
     game_row(&row)
 }
 
-pub async fn load_members<'e, E>(e: E, id: &str) -> ApiResult<Vec<Member>>
+pub async fn load_members<'e, E>(e: E, id: &str) -> Result<Vec<Member>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -213,13 +213,13 @@ pub fn viewer(caller: Option<Caller>, game: &GameRow, members: &[Member]) -> Vie
 }
 
 /// The game's session, read from its record.
-pub fn session_of(game: &GameRow) -> ApiResult<Session> {
+pub fn session_of(game: &GameRow) -> Result<Session> {
     let record = game.record.as_deref().ok_or_else(|| {
-        ApiError::conflict("the game has not started: its seats are not full")
+        Error::conflict("the game has not started: its seats are not full")
             .key("err-not-started-seats", &[])
     })?;
     let mut s = from_json(record)
-        .map_err(|e| ApiError::internal(format!("the stored game cannot be read: {e}")))?;
+        .map_err(|e| Error::internal(format!("the stored game cannot be read: {e}")))?;
     s.set_clock(now);
     Ok(s)
 }
@@ -227,27 +227,27 @@ pub fn session_of(game: &GameRow) -> ApiResult<Session> {
 /// The session of a game being changed (read by [`begin_game`], which bumped its version):
 /// the parsed game kept from the last change when nobody changed it since, or else read
 /// from its record.
-pub fn session_to_change(db: &Db, game: &GameRow) -> ApiResult<Session> {
+pub fn session_to_change(db: &Db, game: &GameRow) -> Result<Session> {
     match db.sessions.take(&game.id, game.version - 1) {
         Some(s) => Ok(s),
         None => session_of(game),
     }
 }
 
-fn variant_of(o: &NewGame) -> ApiResult<Variant> {
+fn variant_of(o: &NewGame) -> Result<Variant> {
     match &o.variant_file {
         Some(text) => {
             if text.len() > VARIANT_LIMIT {
-                return Err(ApiError::new(
-                    crate::error::ApiErrorKind::PayloadTooLarge,
+                return Err(Error::new(
+                    crate::error::ErrorKind::PayloadTooLarge,
                     "a variant file of at most 1 MiB",
                 ).key("err-variant-too-large", &[]));
             }
             Variant::from_text(&o.variant, text)
-                .map_err(|e| ApiError::unprocessable(format!("variant file: {e}")))
+                .map_err(|e| Error::unprocessable(format!("variant file: {e}")))
         }
         None => Variant::builtin(&o.variant).ok_or_else(|| {
-            ApiError::unprocessable(format!(
+            Error::unprocessable(format!(
                 "unknown variant '{}' (built in: {}; or send the variant file's text as variant_file)",
                 o.variant,
                 entente_map::builtin_variant_names().join(", ")
@@ -256,15 +256,15 @@ fn variant_of(o: &NewGame) -> ApiResult<Variant> {
     }
 }
 
-fn rulebook_of(o: &NewGame) -> ApiResult<Rulebook> {
+fn rulebook_of(o: &NewGame) -> Result<Rulebook> {
     let edition: Edition = o
         .rules
         .parse()
-        .map_err(|e: entente_judge::UnknownEdition| ApiError::unprocessable(e.to_string()))?;
+        .map_err(|e: entente_judge::UnknownEdition| Error::unprocessable(e.to_string()))?;
     let mut r = Rulebook::edition(edition);
     for opt in &o.rule_options {
         if !r.set_option(opt) {
-            return Err(ApiError::unprocessable(format!(
+            return Err(Error::unprocessable(format!(
                 "unknown rule option '{opt}' (docs/rule-options.md)"
             )));
         }
@@ -273,7 +273,7 @@ fn rulebook_of(o: &NewGame) -> ApiResult<Rulebook> {
 }
 
 /// The seats of a game with these options: each a list of power names.
-fn seats_of(o: &NewGame, v: &Variant) -> ApiResult<Vec<Vec<String>>> {
+fn seats_of(o: &NewGame, v: &Variant) -> Result<Vec<Vec<String>>> {
     if v.map.is_escalation() {
         // Escalation: a seat per player, each given one power by lot when the game starts.
         return Ok(vec![Vec::new(); escalation_players(o, v)?]);
@@ -287,11 +287,11 @@ fn seats_of(o: &NewGame, v: &Variant) -> ApiResult<Vec<Vec<String>>> {
 }
 
 /// Checks a new game's options; returns its seats.
-pub fn check_options(o: &NewGame) -> ApiResult<Vec<Vec<String>>> {
+pub fn check_options(o: &NewGame) -> Result<Vec<Vec<String>>> {
     let title = o.title.trim();
     if title.is_empty() || title.chars().count() > 100 {
         return Err(
-            ApiError::unprocessable("a game needs a title of 1 to 100 characters")
+            Error::unprocessable("a game needs a title of 1 to 100 characters")
                 .key("err-title", &[]),
         );
     }
@@ -304,31 +304,31 @@ pub fn check_options(o: &NewGame) -> ApiResult<Vec<Vec<String>>> {
     let seats = seats_of(o, &v)?;
     check_escalation_options(o, &v, seats.len())?;
     if o.bot_seats as usize > seats.len() {
-        return Err(ApiError::unprocessable(format!(
+        return Err(Error::unprocessable(format!(
             "bot_seats: at most the game's {} seats",
             seats.len()
         )));
     }
     if o.bot_seats > 0 && o.assignment == AssignRule::Preferences {
-        return Err(ApiError::unprocessable(
+        return Err(Error::unprocessable(
             "bot_seats: bots send no preference list; a game with bots assigns powers by lot",
         ));
     }
     if o.missed_orders == MissedRule::CivilDisorder && o.missed_limit == 0 {
-        return Err(ApiError::unprocessable(
+        return Err(Error::unprocessable(
             "missed_limit: civil disorder after at least 1 missed phase",
         ));
     }
     Ok(seats)
 }
 
-pub async fn create_game(db: &Db, caller: &Caller, o: NewGame) -> ApiResult<String> {
+pub async fn create_game(db: &Db, caller: &Caller, o: NewGame) -> Result<String> {
     check_options(&o)?;
     crate::club::may_play(db, caller.id).await?;
     crate::club::may_create_game(db, caller.id).await?;
     let id = format!("g{}", &crate::auth::random_hex(6));
     let now = millis(now());
-    let options = serde_json::to_string(&o).map_err(|e| ApiError::internal(e.to_string()))?;
+    let options = serde_json::to_string(&o).map_err(|e| Error::internal(e.to_string()))?;
     let mut tx = db.writer.begin().await?;
     sqlx::query(
         "INSERT INTO games (id, title, status, options, version, created_by, created_at) VALUES ($1, $2, 'forming', $3, 0, $4, $5)",
@@ -361,7 +361,7 @@ pub async fn notify(
     kind: &str,
     audience: &str,
     payload: serde_json::Value,
-) -> ApiResult<()> {
+) -> Result<()> {
     if kind == "phase" {
         // The club tells its members who play the game (docs/club.md).
         crate::club::game_notices(tx, game, &payload).await?;
@@ -401,10 +401,10 @@ pub fn may_see(v: &Viewer, audience: &str) -> bool {
 pub async fn begin_game<'a>(
     db: &'a Db,
     id: &str,
-) -> ApiResult<(Transaction<'a, Any>, GameRow, Vec<Member>)> {
+) -> Result<(Transaction<'a, Any>, GameRow, Vec<Member>)> {
     let mut tx = db.writer.begin().await?;
     let game = bump_game(&mut tx, id, None).await?.ok_or_else(|| {
-        ApiError::not_found(format!("no game '{id}'")).key("err-no-game", &[("id", id)])
+        Error::not_found(format!("no game '{id}'")).key("err-no-game", &[("id", id)])
     })?;
     let members = load_members(&mut *tx, id).await?;
     Ok((tx, game, members))
@@ -418,7 +418,7 @@ pub async fn bump_game(
     tx: &mut Transaction<'_, Any>,
     id: &str,
     due_by: Option<i64>,
-) -> ApiResult<Option<GameRow>> {
+) -> Result<Option<GameRow>> {
     let due = if due_by.is_some() {
         " AND status = 'active' AND due_at IS NOT NULL AND due_at <= $2"
     } else {
@@ -443,7 +443,7 @@ pub async fn save_game(
     id: &str,
     s: &Session,
     due_at: Option<i64>,
-) -> ApiResult<()> {
+) -> Result<()> {
     let status = if s.game().is_over() {
         "finished"
     } else {
@@ -481,19 +481,17 @@ pub async fn join(
     id: &str,
     role: &str,
     preferences: Option<String>,
-) -> ApiResult<()> {
+) -> Result<()> {
     crate::club::may_play(db, caller.id).await?;
     let (mut tx, game, members) = begin_game(db, id).await?;
     if game.created_by == caller.id {
         return Err(
-            ApiError::conflict("the game master does not play in their own game")
+            Error::conflict("the game master does not play in their own game")
                 .key("err-gm-plays", &[]),
         );
     }
     if members.iter().any(|m| m.account_id == caller.id) {
-        return Err(
-            ApiError::conflict("you are in this game already").key("err-in-game-already", &[])
-        );
+        return Err(Error::conflict("you are in this game already").key("err-in-game-already", &[]));
     }
     let now_ms = millis(now());
     match role {
@@ -516,13 +514,13 @@ pub async fn join(
         }
         "player" => {}
         other => {
-            return Err(ApiError::unprocessable(format!(
+            return Err(Error::unprocessable(format!(
                 "join as 'player' or 'observer', not '{other}'"
             )))
         }
     }
     if game.status != "forming" {
-        return Err(ApiError::conflict(
+        return Err(Error::conflict(
             "the game has started: its seats are taken (join as an observer)",
         )
         .key("err-seats-taken", &[]));
@@ -532,7 +530,7 @@ pub async fn join(
     let prefs = preferences.unwrap_or_default();
     if game.options.assignment == AssignRule::Preferences {
         if prefs.trim().is_empty() {
-            return Err(ApiError::unprocessable(
+            return Err(Error::unprocessable(
                 "this game assigns powers by preference: send your preference list (England, France, ...)",
             ).key("err-preferences-needed", &[]));
         }
@@ -551,11 +549,12 @@ pub async fn join(
         .count();
     let bot_seats = game.options.bot_seats as usize;
     if is_bot && bots >= bot_seats {
-        return Err(ApiError::conflict("no seat for a bot is free in this game")
-            .key("err-seats-taken", &[]));
+        return Err(
+            Error::conflict("no seat for a bot is free in this game").key("err-seats-taken", &[])
+        );
     }
     if !is_bot && people >= seats.len().saturating_sub(bot_seats) {
-        return Err(ApiError::conflict(
+        return Err(Error::conflict(
             "the seats for players are taken (the others are kept for bots)",
         )
         .key("err-seats-taken", &[]));
@@ -587,7 +586,7 @@ pub async fn join(
     Ok(())
 }
 
-async fn is_bot_account<'e, E>(e: E, account: i64) -> ApiResult<bool>
+async fn is_bot_account<'e, E>(e: E, account: i64) -> Result<bool>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -601,7 +600,7 @@ where
 /// A new bot account for a DAIDE client that named itself `name`: `bot:name:xxxx`, a name no
 /// person can take (`:` is not allowed in account names), with no password and no e-mail, so
 /// nobody can sign in as it.
-pub async fn bot_account(db: &Db, name: &str) -> ApiResult<Caller> {
+pub async fn bot_account(db: &Db, name: &str) -> Result<Caller> {
     let clean: String = name
         .chars()
         .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
@@ -625,7 +624,7 @@ pub async fn bot_account(db: &Db, name: &str) -> ApiResult<Caller> {
 
 /// The account that creates (and is game master of) the games opened for bots when none was
 /// waiting: `bot:house`, made on first use.
-pub async fn house_account(db: &Db) -> ApiResult<Caller> {
+pub async fn house_account(db: &Db) -> Result<Caller> {
     let name = "bot:house".to_string();
     if let Some(id) = sqlx::query_scalar::<_, i64>("SELECT id FROM accounts WHERE name = $1")
         .bind(&name)
@@ -665,7 +664,7 @@ pub struct GameState {
     pub due_at: Option<i64>,
 }
 
-pub async fn game_state(db: &Db, id: &str) -> ApiResult<Option<GameState>> {
+pub async fn game_state(db: &Db, id: &str) -> Result<Option<GameState>> {
     let row = sqlx::query("SELECT version, status, phase, due_at FROM games WHERE id = $1")
         .bind(id)
         .fetch_optional(&db.pool)
@@ -682,7 +681,7 @@ pub async fn game_state(db: &Db, id: &str) -> ApiResult<Option<GameState>> {
 }
 
 /// The forming games with a bot seat free, oldest first.
-pub async fn games_waiting_for_bots(db: &Db) -> ApiResult<Vec<String>> {
+pub async fn games_waiting_for_bots(db: &Db) -> Result<Vec<String>> {
     let rows = sqlx::query(
         "SELECT g.id, g.options, (SELECT COUNT(*) FROM members m JOIN accounts a ON a.id = m.account_id \
            WHERE m.game_id = g.id AND m.role = 'player' AND a.bot <> 0) AS bots \
@@ -706,13 +705,13 @@ pub async fn games_waiting_for_bots(db: &Db) -> ApiResult<Vec<String>> {
 
 /// Seats a bot account: at the oldest forming game with a bot seat free, or else at a new
 /// game made by the house account with `new_game`'s options. Returns the game's id.
-pub async fn seat_bot(db: &Db, bot: &Caller, new_game: &NewGame) -> ApiResult<String> {
+pub async fn seat_bot(db: &Db, bot: &Caller, new_game: &NewGame) -> Result<String> {
     // A game found waiting may fill up before the bot joins (another bot, another server):
     // then the next one is tried.
     for id in games_waiting_for_bots(db).await? {
         match join(db, bot, &id, "player", None).await {
             Ok(()) => return Ok(id),
-            Err(e) if e.kind == crate::error::ApiErrorKind::Conflict => continue,
+            Err(e) if e.kind == crate::error::ErrorKind::Conflict => continue,
             Err(e) => return Err(e),
         }
     }
@@ -723,19 +722,19 @@ pub async fn seat_bot(db: &Db, bot: &Caller, new_game: &NewGame) -> ApiResult<St
 }
 
 /// Leaves a game that has not started.
-pub async fn leave(db: &Db, caller: &Caller, id: &str) -> ApiResult<()> {
+pub async fn leave(db: &Db, caller: &Caller, id: &str) -> Result<()> {
     let (mut tx, game, members) = begin_game(db, id).await?;
     let Some(m) = members.iter().find(|m| m.account_id == caller.id) else {
-        return Err(ApiError::not_found("you are not in this game").key("err-not-in-game", &[]));
+        return Err(Error::not_found("you are not in this game").key("err-not-in-game", &[]));
     };
     if m.role == "player" && game.status != "forming" {
         return Err(
-            ApiError::conflict("the game has started: ask the game master to replace you")
+            Error::conflict("the game has started: ask the game master to replace you")
                 .key("err-cannot-leave-started", &[]),
         );
     }
     if m.role == "gm" {
-        return Err(ApiError::conflict("the game master cannot leave the game")
+        return Err(Error::conflict("the game master cannot leave the game")
             .key("err-gm-cannot-leave", &[]));
     }
     sqlx::query("DELETE FROM members WHERE game_id = $1 AND account_id = $2")
@@ -753,7 +752,7 @@ async fn start(
     game: &GameRow,
     players: &[Member],
     variant: Variant,
-) -> ApiResult<()> {
+) -> Result<()> {
     let o = &game.options;
     let seed = o
         .seed
@@ -841,16 +840,16 @@ async fn start(
 }
 
 /// A power named in a request, which the caller must play (or be the game master of).
-pub fn power_for(s: &Session, v: &Viewer, name: &str) -> ApiResult<PowerId> {
+pub fn power_for(s: &Session, v: &Viewer, name: &str) -> Result<PowerId> {
     let p = s.map().lookup_power(name).ok_or_else(|| {
-        ApiError::unprocessable(format!("unknown power '{name}'"))
+        Error::unprocessable(format!("unknown power '{name}'"))
             .key("err-unknown-power", &[("power", name)])
     })?;
     let canonical = &s.map().power(p).name;
     if v.is_gm() || v.plays(canonical) {
         Ok(p)
     } else {
-        Err(ApiError::forbidden(format!("you do not play {canonical}"))
+        Err(Error::forbidden(format!("you do not play {canonical}"))
             .key("err-not-your-power", &[("power", canonical)]))
     }
 }
@@ -891,9 +890,8 @@ fn echo_out(s: &Session, power: PowerId, echoes: &[entente_host::Echo]) -> Sheet
 
 /// A sheet's text must be at most [`SHEET_LIMIT`] bytes, of at most [`SHEET_LINES_LIMIT`]
 /// lines of at most [`SHEET_LINE_LIMIT`] bytes each.
-pub fn check_sheet_size(text: &str) -> ApiResult<()> {
-    let too_large =
-        |message: String| ApiError::new(crate::error::ApiErrorKind::PayloadTooLarge, message);
+pub fn check_sheet_size(text: &str) -> Result<()> {
+    let too_large = |message: String| Error::new(crate::error::ErrorKind::PayloadTooLarge, message);
     if text.len() > SHEET_LIMIT {
         return Err(
             too_large("an order sheet of at most 64 KiB".into()).key("err-sheet-too-large", &[])
@@ -937,7 +935,7 @@ pub async fn submit(
     id: &str,
     power: &str,
     text: &str,
-) -> ApiResult<SheetOut> {
+) -> Result<SheetOut> {
     check_sheet_size(text)?;
     let mut attempt = 0;
     let (mut tx, game, s, p, echoes) = loop {
@@ -969,7 +967,7 @@ pub async fn submit(
             (s, echoes)
         })
         .await
-        .map_err(|e| ApiError::internal(format!("reading the sheet failed: {e}")))?;
+        .map_err(|e| Error::internal(format!("reading the sheet failed: {e}")))?;
         let echoes = match echoes {
             Ok(e) => e,
             Err(e) => {
@@ -991,7 +989,7 @@ pub async fn submit(
                 if attempt < SUBMIT_ATTEMPTS {
                     continue;
                 }
-                return Err(ApiError::conflict(
+                return Err(Error::conflict(
                     "the game moved on to another phase while the sheet was read; send it again",
                 ));
             }
@@ -1029,7 +1027,7 @@ pub async fn submit(
 }
 
 /// The sheet received from `power` this phase, echoed.
-pub async fn sheet(db: &Db, caller: &Caller, id: &str, power: &str) -> ApiResult<SheetOut> {
+pub async fn sheet(db: &Db, caller: &Caller, id: &str, power: &str) -> Result<SheetOut> {
     let game = load_game(&db.pool, id).await?;
     let members = load_members(&db.pool, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
@@ -1046,7 +1044,7 @@ pub async fn sent_sheets(
     caller: &Caller,
     id: &str,
     power: &str,
-) -> ApiResult<Vec<SentSheet>> {
+) -> Result<Vec<SentSheet>> {
     let game = load_game(&db.pool, id).await?;
     let members = load_members(&db.pool, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
@@ -1080,12 +1078,12 @@ pub async fn sent_sheets(
 
 /// Marks the caller's powers ready (or not). When every power with something to decide is
 /// ready, and the game says so, the phase ends now.
-pub async fn set_ready(db: &Db, caller: &Caller, id: &str, ready: bool) -> ApiResult<()> {
+pub async fn set_ready(db: &Db, caller: &Caller, id: &str, ready: bool) -> Result<()> {
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     if v.powers().is_empty() {
         return Err(
-            ApiError::forbidden("only a player can be ready").key("err-only-player-ready", &[])
+            Error::forbidden("only a player can be ready").key("err-only-player-ready", &[])
         );
     }
     let s = session_of(&game)?;
@@ -1093,7 +1091,7 @@ pub async fn set_ready(db: &Db, caller: &Caller, id: &str, ready: bool) -> ApiRe
         return Err(entente_game::Error::game_over().into());
     }
     if s.game().in_placement() {
-        return Err(ApiError::conflict(
+        return Err(Error::conflict(
             "the units are being placed, one at a time: there is no phase to be ready for",
         )
         .key("err-ready-in-placement", &[]));
@@ -1148,10 +1146,10 @@ pub async fn send_press(
     from: &str,
     to: &[String],
     text: &str,
-) -> ApiResult<PressOut> {
+) -> Result<PressOut> {
     if text.len() > PRESS_LIMIT {
-        return Err(ApiError::new(
-            crate::error::ApiErrorKind::PayloadTooLarge,
+        return Err(Error::new(
+            crate::error::ErrorKind::PayloadTooLarge,
             "a message of at most 16 KiB",
         )
         .key("err-press-too-large", &[]));
@@ -1161,11 +1159,11 @@ pub async fn send_press(
     let v = viewer(Some(caller.clone()), &game, &members);
     let mut s = session_of(&game)?;
     let from_id = s.map().lookup_power(from).ok_or_else(|| {
-        ApiError::unprocessable(format!("unknown power '{from}'"))
+        Error::unprocessable(format!("unknown power '{from}'"))
             .key("err-unknown-power", &[("power", from)])
     })?;
     if !v.plays(&s.map().power(from_id).name) {
-        return Err(ApiError::forbidden(format!(
+        return Err(Error::forbidden(format!(
             "you do not play {}",
             s.map().power(from_id).name
         )));
@@ -1177,11 +1175,11 @@ pub async fn send_press(
             to.iter()
                 .map(|t| {
                     s.map().lookup_power(t).ok_or_else(|| {
-                        ApiError::unprocessable(format!("unknown power '{t}'"))
+                        Error::unprocessable(format!("unknown power '{t}'"))
                             .key("err-unknown-power", &[("power", t)])
                     })
                 })
-                .collect::<ApiResult<_>>()?,
+                .collect::<Result<_>>()?,
         )
     };
     let m = s.send_press(from_id, recipients, text)?.clone();
@@ -1237,9 +1235,9 @@ fn press_out(
 
 /// Refuses a message for nobody: an empty list is not "all" (the page's form refuses it
 /// too).
-fn no_recipient(to: &[String]) -> ApiResult<()> {
+fn no_recipient(to: &[String]) -> Result<()> {
     if to.is_empty() {
-        return Err(ApiError::bad_request(
+        return Err(Error::bad_request(
             "a message with no recipient: send it to [\"all\"] or to the powers it is for",
         ));
     }
@@ -1247,11 +1245,11 @@ fn no_recipient(to: &[String]) -> ApiResult<()> {
 }
 
 /// A message just sent, as its sender reads it.
-fn sent_press(s: &Session, v: &Viewer, id: &str) -> ApiResult<PressOut> {
+fn sent_press(s: &Session, v: &Viewer, id: &str) -> Result<PressOut> {
     press_for(s, v)
         .into_iter()
         .find(|p| p.id == id)
-        .ok_or_else(|| ApiError::internal("the message sent is not among its sender's"))
+        .ok_or_else(|| Error::internal("the message sent is not among its sender's"))
 }
 
 /// A message's id, the same for each of its readers: a hash of its time, phase, recipients
@@ -1323,16 +1321,16 @@ pub fn press_for(s: &Session, v: &Viewer) -> Vec<PressOut> {
 /// The game's record as the reader may download it (`GET /api/v1/games/{id}/record`): the
 /// players named as [`reveals_players`] says, and the press the reader may read: an
 /// observer who joined after the end gets the archive's (the public press, numbered anew).
-pub fn record_seen_by(s: &Session, game: &GameRow, v: &Viewer) -> ApiResult<String> {
+pub fn record_seen_by(s: &Session, game: &GameRow, v: &Viewer) -> Result<String> {
     let reveal = reveals_players(&game.options, v, Some(s));
     let text = record_for(s, reveal)?;
     if reads_all_press(s, v) {
         return Ok(text);
     }
     let mut r: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| ApiError::internal(format!("the record cannot be read back: {e}")))?;
+        .map_err(|e| Error::internal(format!("the record cannot be read back: {e}")))?;
     crate::club::public_press_only(&mut r);
-    serde_json::to_string_pretty(&r).map_err(|e| ApiError::internal(e.to_string()))
+    serde_json::to_string_pretty(&r).map_err(|e| Error::internal(e.to_string()))
 }
 
 /// The languages every front end speaks.
@@ -1346,12 +1344,12 @@ pub struct Prefs {
 }
 
 /// The account's preferences.
-pub async fn account_prefs(db: &Db, account: i64) -> ApiResult<Prefs> {
+pub async fn account_prefs(db: &Db, account: i64) -> Result<Prefs> {
     let row = sqlx::query("SELECT language, time_zone FROM accounts WHERE id = $1")
         .bind(account)
         .fetch_optional(&db.pool)
         .await?
-        .ok_or_else(|| ApiError::not_found("no such account"))?;
+        .ok_or_else(|| Error::not_found("no such account"))?;
     Ok(Prefs {
         language: row.try_get(0)?,
         time_zone: row.try_get(1)?,
@@ -1360,10 +1358,10 @@ pub async fn account_prefs(db: &Db, account: i64) -> ApiResult<Prefs> {
 
 /// Changes what is given of the account's preferences (an empty string unsets it) and
 /// gives them all back.
-pub async fn set_account_prefs(db: &Db, account: i64, new: Prefs) -> ApiResult<Prefs> {
+pub async fn set_account_prefs(db: &Db, account: i64, new: Prefs) -> Result<Prefs> {
     if let Some(l) = new.language.as_deref().filter(|l| !l.is_empty()) {
         if !LANGUAGES.contains(&l) {
-            return Err(ApiError::unprocessable(format!(
+            return Err(Error::unprocessable(format!(
                 "unknown language '{l}': one of {}",
                 LANGUAGES.join(", ")
             )));
@@ -1371,7 +1369,7 @@ pub async fn set_account_prefs(db: &Db, account: i64, new: Prefs) -> ApiResult<P
     }
     if let Some(z) = new.time_zone.as_deref().filter(|z| !z.is_empty()) {
         if jiff::tz::TimeZone::get(z).is_err() {
-            return Err(ApiError::unprocessable(format!(
+            return Err(Error::unprocessable(format!(
                 "unknown time zone '{z}': an IANA name such as Europe/Prague"
             )));
         }
@@ -1410,7 +1408,7 @@ pub async fn vote_draw(
     caller: &Caller,
     id: &str,
     vote: Option<Vec<String>>,
-) -> ApiResult<bool> {
+) -> Result<bool> {
     vote_end(
         db,
         caller,
@@ -1423,12 +1421,7 @@ pub async fn vote_draw(
 /// Votes to concede the game to a surviving power (`Some(power)`) or withdraws the vote
 /// (`None`). When every survivor's player votes to concede to the same power, that power
 /// wins the game (its own player agrees by voting too).
-pub async fn vote_concede(
-    db: &Db,
-    caller: &Caller,
-    id: &str,
-    to: Option<String>,
-) -> ApiResult<bool> {
+pub async fn vote_concede(db: &Db, caller: &Caller, id: &str, to: Option<String>) -> Result<bool> {
     vote_end(
         db,
         caller,
@@ -1441,12 +1434,12 @@ pub async fn vote_concede(
 /// A player's vote on the game's end (a draw, a concession, or none); says whether the
 /// game ended. The vote is stored as `all`, `Austria,France` (a named draw) or
 /// `concede:France`.
-pub async fn vote_end(db: &Db, caller: &Caller, id: &str, vote: EndVote) -> ApiResult<bool> {
+pub async fn vote_end(db: &Db, caller: &Caller, id: &str, vote: EndVote) -> Result<bool> {
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     if v.powers().is_empty() {
         return Err(
-            ApiError::forbidden("only a player votes on a draw or a concession")
+            Error::forbidden("only a player votes on a draw or a concession")
                 .key("err-only-player-votes", &[]),
         );
     }
@@ -1459,7 +1452,7 @@ pub async fn vote_end(db: &Db, caller: &Caller, id: &str, vote: EndVote) -> ApiR
         EndVote::Draw(ps) if ps.is_empty() => Some("all".to_string()),
         EndVote::Draw(ps) => {
             if game.options.draws == DrawRule::AllSurvivors {
-                return Err(ApiError::unprocessable(
+                return Err(Error::unprocessable(
                     "in this game a draw includes every survivor: vote without naming powers",
                 )
                 .key("err-draw-all-survivors", &[]));
@@ -1468,11 +1461,11 @@ pub async fn vote_end(db: &Db, caller: &Caller, id: &str, vote: EndVote) -> ApiR
                 .iter()
                 .map(|n| {
                     s.map().lookup_power(n).ok_or_else(|| {
-                        ApiError::unprocessable(format!("unknown power '{n}'"))
+                        Error::unprocessable(format!("unknown power '{n}'"))
                             .key("err-unknown-power", &[("power", n)])
                     })
                 })
-                .collect::<ApiResult<_>>()?;
+                .collect::<Result<_>>()?;
             ids.sort();
             ids.dedup();
             let mut survivors = s.game().survivors();
@@ -1486,11 +1479,11 @@ pub async fn vote_end(db: &Db, caller: &Caller, id: &str, vote: EndVote) -> ApiR
         }
         EndVote::Concede(to) => {
             let p = s.map().lookup_power(&to).ok_or_else(|| {
-                ApiError::unprocessable(format!("unknown power '{to}'"))
+                Error::unprocessable(format!("unknown power '{to}'"))
                     .key("err-unknown-power", &[("power", &to)])
             })?;
             if !s.game().survivors().contains(&p) {
-                return Err(ApiError::unprocessable(format!(
+                return Err(Error::unprocessable(format!(
                     "{} is out of the game: a game is conceded to a survivor",
                     s.map().power(p).name
                 )));
@@ -1520,7 +1513,7 @@ pub async fn vote_end(db: &Db, caller: &Caller, id: &str, vote: EndVote) -> ApiR
             let p = s
                 .map()
                 .lookup_power(winner)
-                .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{winner}'")))?;
+                .ok_or_else(|| Error::unprocessable(format!("unknown power '{winner}'")))?;
             s.concede(p)?;
         } else if proposal == "all" {
             s.declare_draw()?;
@@ -1636,7 +1629,7 @@ pub fn game_out(game: &GameRow, members: &[Member], v: &Viewer, s: Option<&Sessi
 }
 
 /// The lobby: every game, newest first, as the reader may see each.
-pub async fn list_games(db: &Db, caller: Option<&Caller>) -> ApiResult<Vec<GameOut>> {
+pub async fn list_games(db: &Db, caller: Option<&Caller>) -> Result<Vec<GameOut>> {
     let rows = sqlx::query(&format!(
         "SELECT {GAME_COLUMNS} FROM games ORDER BY created_at DESC, id LIMIT 500"
     ))
@@ -1663,7 +1656,7 @@ pub async fn list_games(db: &Db, caller: Option<&Caller>) -> ApiResult<Vec<GameO
 }
 
 /// The reader's role in a game now, read without a lock.
-pub async fn read_members_viewer(db: &Db, caller: Option<Caller>, id: &str) -> ApiResult<Viewer> {
+pub async fn read_members_viewer(db: &Db, caller: Option<Caller>, id: &str) -> Result<Viewer> {
     let game = load_game(&db.pool, id).await?;
     let members = load_members(&db.pool, id).await?;
     Ok(viewer(caller, &game, &members))
@@ -1674,7 +1667,7 @@ pub async fn read_game(
     db: &Db,
     caller: Option<Caller>,
     id: &str,
-) -> ApiResult<(GameRow, Vec<Member>, Viewer, Option<Session>)> {
+) -> Result<(GameRow, Vec<Member>, Viewer, Option<Session>)> {
     let game = load_game(&db.pool, id).await?;
     let members = load_members(&db.pool, id).await?;
     let v = viewer(caller, &game, &members);
@@ -1686,16 +1679,16 @@ pub async fn read_game(
 }
 
 /// Phase `i` of the history: judge form and record entry.
-pub fn phase_out(s: &Session, i: usize) -> ApiResult<PhaseOut> {
+pub fn phase_out(s: &Session, i: usize) -> Result<PhaseOut> {
     phase_out_in(s, i, "en")
 }
 
 /// [`phase_out`] with the judge form in `lang` (`en`, `cs`, `fr`, `ru`; the record's entry
 /// is the same in every language).
-pub fn phase_out_in(s: &Session, i: usize, lang: &str) -> ApiResult<PhaseOut> {
+pub fn phase_out_in(s: &Session, i: usize, lang: &str) -> Result<PhaseOut> {
     let history = s.game().history();
     let h = history.get(i).ok_or_else(|| {
-        ApiError::not_found(format!(
+        Error::not_found(format!(
             "no phase {i}: {} phases have been played (0 is the first)",
             history.len()
         ))
@@ -1715,7 +1708,7 @@ pub fn phase_out_in(s: &Session, i: usize, lang: &str) -> ApiResult<PhaseOut> {
 }
 
 /// The board as SVG: the current position, or history entry `i` with its orders drawn.
-pub fn board_svg(s: &Session, i: Option<usize>) -> ApiResult<String> {
+pub fn board_svg(s: &Session, i: Option<usize>) -> Result<String> {
     let map = s.map();
     let r = entente_render::Renderer::new(map, entente_render::RenderOptions::default());
     board_svg_with(s, i, &r, |phase| entente_report::phase_title(map, phase))
@@ -1728,7 +1721,7 @@ pub fn board_svg_with(
     i: Option<usize>,
     r: &entente_render::Renderer,
     title: impl Fn(entente_judge::Phase) -> String,
-) -> ApiResult<String> {
+) -> Result<String> {
     match i {
         None => {
             let pos = s.game().position();
@@ -1737,9 +1730,10 @@ pub fn board_svg_with(
             Ok(r.render_with_homes(pos, None, &dislodged, &title(s.game().phase()), &homes))
         }
         Some(i) => {
-            let h = s.game().history().get(i).ok_or_else(|| {
-                ApiError::not_found(format!("no phase {i} in the game's history"))
-            })?;
+            let h =
+                s.game().history().get(i).ok_or_else(|| {
+                    Error::not_found(format!("no phase {i} in the game's history"))
+                })?;
             let (orders, dislodged) = entente_render::marks(&h.result, &h.before);
             let homes = escalation_homes(s, h.phase);
             Ok(r.render_with_homes(
@@ -1756,14 +1750,14 @@ pub fn board_svg_with(
 /// The game's record as the reader may have it: unless the reader may know who plays whom,
 /// the players are named by their powers, and the seed that would let them recompute the
 /// lots is left out.
-pub fn record_for(s: &Session, reveal: bool) -> ApiResult<String> {
+pub fn record_for(s: &Session, reveal: bool) -> Result<String> {
     use serde_json::Value;
     let text = s.to_json();
     if reveal {
         return Ok(text);
     }
     let mut r: Value = serde_json::from_str(&text)
-        .map_err(|e| ApiError::internal(format!("the record cannot be read back: {e}")))?;
+        .map_err(|e| Error::internal(format!("the record cannot be read back: {e}")))?;
     let mut labels = std::collections::HashMap::new();
     if let Some(players) = r.get_mut("players").and_then(Value::as_array_mut) {
         for p in players {
@@ -1811,7 +1805,7 @@ pub fn record_for(s: &Session, reveal: bool) -> ApiResult<String> {
             }
         }
     }
-    serde_json::to_string_pretty(&r).map_err(|e| ApiError::internal(e.to_string()))
+    serde_json::to_string_pretty(&r).map_err(|e| Error::internal(e.to_string()))
 }
 
 /// The game master's acts, as shown to the members. A replacement names the players only
@@ -1843,12 +1837,12 @@ pub fn kind_word(k: PhaseKind) -> &'static str {
 
 /// A new mail password for the caller's seat in a game (`SIGNON <game> <power> <secret>`
 /// in a mail to the judge): shown once, only its hash kept; a new one replaces the old.
-pub async fn new_mail_secret(db: &Db, caller: &Caller, id: &str) -> ApiResult<String> {
+pub async fn new_mail_secret(db: &Db, caller: &Caller, id: &str) -> Result<String> {
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     if v.powers().is_empty() {
         return Err(
-            ApiError::forbidden("only a player signs on by mail").key("err-only-player-mail", &[])
+            Error::forbidden("only a player signs on by mail").key("err-only-player-mail", &[])
         );
     }
     let secret = crate::auth::random_hex(12);
@@ -1865,9 +1859,9 @@ pub async fn new_mail_secret(db: &Db, caller: &Caller, id: &str) -> ApiResult<St
 /// Who signs on by mail as `power` of game `id` with `secret`: the player of that power
 /// whose mail password it is. Any mismatch (no such game, power, player or secret) gives
 /// the same answer, so that a wrong guess learns nothing.
-pub async fn mail_sign_on(db: &Db, id: &str, power: &str, secret: &str) -> ApiResult<Caller> {
+pub async fn mail_sign_on(db: &Db, id: &str, power: &str, secret: &str) -> Result<Caller> {
     let refused = || {
-        ApiError::forbidden("SIGNON refused: no game, power and mail password match")
+        Error::forbidden("SIGNON refused: no game, power and mail password match")
             .key("err-signon-refused", &[])
     };
     let game = load_game(&db.pool, id).await.map_err(|_| refused())?;
@@ -1909,12 +1903,12 @@ pub async fn mail_sign_on(db: &Db, id: &str, power: &str, secret: &str) -> ApiRe
 
 /// Escalation: the number of players a game with these options is for, its `setup` (2 to
 /// 7; `3a`, `3b` read as 3).
-pub fn escalation_players(o: &NewGame, v: &Variant) -> ApiResult<usize> {
+pub fn escalation_players(o: &NewGame, v: &Variant) -> Result<usize> {
     let code = o.setup.trim().trim_end_matches(['a', 'b', 'A', 'B']);
     let most = v.map.powers().len();
     match code.parse::<usize>() {
         Ok(n) if (2..=most).contains(&n) => Ok(n),
-        _ => Err(ApiError::unprocessable(format!(
+        _ => Err(Error::unprocessable(format!(
             "setup '{}': {} is played by 2 to {most} players, each one power; the setup is their number",
             o.setup, v.map.name
         ))
@@ -1924,10 +1918,10 @@ pub fn escalation_players(o: &NewGame, v: &Variant) -> ApiResult<usize> {
 
 /// What a game of these options must be to be played under Escalation (nothing for other
 /// variants but that `escalation_units` is Escalation's).
-fn check_escalation_options(o: &NewGame, v: &Variant, players: usize) -> ApiResult<()> {
+fn check_escalation_options(o: &NewGame, v: &Variant, players: usize) -> Result<()> {
     if !v.map.is_escalation() {
         if o.escalation_units.is_some() {
-            return Err(ApiError::unprocessable(format!(
+            return Err(Error::unprocessable(format!(
                 "escalation_units: {} is not played under the escalation rule",
                 v.map.name
             )));
@@ -1935,13 +1929,13 @@ fn check_escalation_options(o: &NewGame, v: &Variant, players: usize) -> ApiResu
         return Ok(());
     }
     if o.bot_seats > 0 {
-        return Err(ApiError::unprocessable(
+        return Err(Error::unprocessable(
             "bot_seats: DAIDE cannot describe Escalation's placement nor its nominations of home centres, so bots cannot play it (docs/daide.md)",
         )
         .key("err-escalation-bots", &[]));
     }
     if o.assignment == AssignRule::Preferences {
-        return Err(ApiError::unprocessable(
+        return Err(Error::unprocessable(
             "assignment: in Escalation each player is given one power (a colour) by lot; the board starts empty, so there is nothing to prefer",
         )
         .key("err-escalation-preferences", &[]));
@@ -1949,7 +1943,7 @@ fn check_escalation_options(o: &NewGame, v: &Variant, players: usize) -> ApiResu
     if let Some(n) = o.escalation_units {
         let most = v.map.num_provinces() / players;
         if n == 0 || n as usize > most {
-            return Err(ApiError::unprocessable(format!(
+            return Err(Error::unprocessable(format!(
                 "escalation_units: between 1 and {most} units each for {players} players"
             )));
         }
@@ -2031,7 +2025,7 @@ async fn log_act(
     power: &str,
     account: i64,
     text: &str,
-) -> ApiResult<()> {
+) -> Result<()> {
     sqlx::query("INSERT INTO sheets (game_id, phase, power, account_id, body, at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(id)
         .bind(phase)
@@ -2053,7 +2047,7 @@ pub async fn place(
     id: &str,
     power: &str,
     unit: &str,
-) -> ApiResult<EscalationOut> {
+) -> Result<EscalationOut> {
     check_sheet_size(unit)?;
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
@@ -2109,7 +2103,7 @@ pub async fn nominate(
     id: &str,
     power: &str,
     homes: &str,
-) -> ApiResult<EscalationOut> {
+) -> Result<EscalationOut> {
     check_sheet_size(homes)?;
     let (mut tx, game, members) = begin_game(db, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
@@ -2220,12 +2214,9 @@ fn escalation_before_phase(w: &dyn entente_report::Words, s: &Session, i: usize,
 // acts is a change to its twin here.
 
 /// [`begin_game`] on the caller's transaction.
-async fn begin_game_in(
-    tx: &mut Transaction<'_, Any>,
-    id: &str,
-) -> ApiResult<(GameRow, Vec<Member>)> {
+async fn begin_game_in(tx: &mut Transaction<'_, Any>, id: &str) -> Result<(GameRow, Vec<Member>)> {
     let game = bump_game(tx, id, None).await?.ok_or_else(|| {
-        ApiError::not_found(format!("no game '{id}'")).key("err-no-game", &[("id", id)])
+        Error::not_found(format!("no game '{id}'")).key("err-no-game", &[("id", id)])
     })?;
     let members = load_members(&mut **tx, id).await?;
     Ok((game, members))
@@ -2236,7 +2227,7 @@ pub async fn read_game_in(
     tx: &mut Transaction<'_, Any>,
     caller: Option<Caller>,
     id: &str,
-) -> ApiResult<(GameRow, Vec<Member>, Viewer, Option<Session>)> {
+) -> Result<(GameRow, Vec<Member>, Viewer, Option<Session>)> {
     let game = load_game(&mut **tx, id).await?;
     let members = load_members(&mut **tx, id).await?;
     let v = viewer(caller, &game, &members);
@@ -2253,10 +2244,10 @@ pub async fn sheet_in(
     caller: &Caller,
     id: &str,
     power: &str,
-) -> ApiResult<SheetOut> {
+) -> Result<SheetOut> {
     let (_, _, v, s) = read_game_in(tx, Some(caller.clone()), id).await?;
     let mut s = s.ok_or_else(|| {
-        ApiError::conflict("the game has not started: its seats are not full")
+        Error::conflict("the game has not started: its seats are not full")
             .key("err-not-started-seats", &[])
     })?;
     let p = power_for(&s, &v, power)?;
@@ -2271,7 +2262,7 @@ pub async fn submit_in(
     id: &str,
     power: &str,
     text: &str,
-) -> ApiResult<SheetOut> {
+) -> Result<SheetOut> {
     check_sheet_size(text)?;
     let (game, members) = begin_game_in(tx, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
@@ -2308,12 +2299,12 @@ pub async fn set_ready_in(
     caller: &Caller,
     id: &str,
     ready: bool,
-) -> ApiResult<()> {
+) -> Result<()> {
     let (game, members) = begin_game_in(tx, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     if v.powers().is_empty() {
         return Err(
-            ApiError::forbidden("only a player can be ready").key("err-only-player-ready", &[])
+            Error::forbidden("only a player can be ready").key("err-only-player-ready", &[])
         );
     }
     let s = session_of(&game)?;
@@ -2321,7 +2312,7 @@ pub async fn set_ready_in(
         return Err(entente_game::Error::game_over().into());
     }
     if s.game().in_placement() {
-        return Err(ApiError::conflict(
+        return Err(Error::conflict(
             "the units are being placed, one at a time: there is no phase to be ready for",
         )
         .key("err-ready-in-placement", &[]));
@@ -2360,10 +2351,10 @@ pub async fn send_press_in(
     from: &str,
     to: &[String],
     text: &str,
-) -> ApiResult<PressOut> {
+) -> Result<PressOut> {
     if text.len() > PRESS_LIMIT {
-        return Err(ApiError::new(
-            crate::error::ApiErrorKind::PayloadTooLarge,
+        return Err(Error::new(
+            crate::error::ErrorKind::PayloadTooLarge,
             "a message of at most 16 KiB",
         )
         .key("err-press-too-large", &[]));
@@ -2373,11 +2364,11 @@ pub async fn send_press_in(
     let v = viewer(Some(caller.clone()), &game, &members);
     let mut s = session_of(&game)?;
     let from_id = s.map().lookup_power(from).ok_or_else(|| {
-        ApiError::unprocessable(format!("unknown power '{from}'"))
+        Error::unprocessable(format!("unknown power '{from}'"))
             .key("err-unknown-power", &[("power", from)])
     })?;
     if !v.plays(&s.map().power(from_id).name) {
-        return Err(ApiError::forbidden(format!(
+        return Err(Error::forbidden(format!(
             "you do not play {}",
             s.map().power(from_id).name
         )));
@@ -2389,11 +2380,11 @@ pub async fn send_press_in(
             to.iter()
                 .map(|t| {
                     s.map().lookup_power(t).ok_or_else(|| {
-                        ApiError::unprocessable(format!("unknown power '{t}'"))
+                        Error::unprocessable(format!("unknown power '{t}'"))
                             .key("err-unknown-power", &[("power", t)])
                     })
                 })
-                .collect::<ApiResult<_>>()?,
+                .collect::<Result<_>>()?,
         )
     };
     let m = s.send_press(from_id, recipients, text)?.clone();
@@ -2426,12 +2417,12 @@ pub async fn vote_end_in(
     caller: &Caller,
     id: &str,
     vote: EndVote,
-) -> ApiResult<bool> {
+) -> Result<bool> {
     let (game, members) = begin_game_in(tx, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
     if v.powers().is_empty() {
         return Err(
-            ApiError::forbidden("only a player votes on a draw or a concession")
+            Error::forbidden("only a player votes on a draw or a concession")
                 .key("err-only-player-votes", &[]),
         );
     }
@@ -2444,7 +2435,7 @@ pub async fn vote_end_in(
         EndVote::Draw(ps) if ps.is_empty() => Some("all".to_string()),
         EndVote::Draw(ps) => {
             if game.options.draws == DrawRule::AllSurvivors {
-                return Err(ApiError::unprocessable(
+                return Err(Error::unprocessable(
                     "in this game a draw includes every survivor: vote without naming powers",
                 )
                 .key("err-draw-all-survivors", &[]));
@@ -2453,11 +2444,11 @@ pub async fn vote_end_in(
                 .iter()
                 .map(|n| {
                     s.map().lookup_power(n).ok_or_else(|| {
-                        ApiError::unprocessable(format!("unknown power '{n}'"))
+                        Error::unprocessable(format!("unknown power '{n}'"))
                             .key("err-unknown-power", &[("power", n)])
                     })
                 })
-                .collect::<ApiResult<_>>()?;
+                .collect::<Result<_>>()?;
             ids.sort();
             ids.dedup();
             let mut survivors = s.game().survivors();
@@ -2470,11 +2461,11 @@ pub async fn vote_end_in(
         }
         EndVote::Concede(to) => {
             let p = s.map().lookup_power(&to).ok_or_else(|| {
-                ApiError::unprocessable(format!("unknown power '{to}'"))
+                Error::unprocessable(format!("unknown power '{to}'"))
                     .key("err-unknown-power", &[("power", &to)])
             })?;
             if !s.game().survivors().contains(&p) {
-                return Err(ApiError::unprocessable(format!(
+                return Err(Error::unprocessable(format!(
                     "{} is out of the game: a game is conceded to a survivor",
                     s.map().power(p).name
                 )));
@@ -2505,7 +2496,7 @@ pub async fn vote_end_in(
         let p = s
             .map()
             .lookup_power(winner)
-            .ok_or_else(|| ApiError::unprocessable(format!("unknown power '{winner}'")))?;
+            .ok_or_else(|| Error::unprocessable(format!("unknown power '{winner}'")))?;
         s.concede(p)?;
     } else if proposal == "all" {
         s.declare_draw()?;
@@ -2535,7 +2526,7 @@ pub async fn place_in(
     id: &str,
     power: &str,
     unit: &str,
-) -> ApiResult<EscalationOut> {
+) -> Result<EscalationOut> {
     check_sheet_size(unit)?;
     let (game, members) = begin_game_in(tx, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
@@ -2567,7 +2558,7 @@ pub async fn place_in(
         }),
     )
     .await?;
-    escalation_out(&s, &v).ok_or_else(|| ApiError::internal("not an Escalation game"))
+    escalation_out(&s, &v).ok_or_else(|| Error::internal("not an Escalation game"))
 }
 
 /// [`nominate`] on the caller's transaction.
@@ -2577,7 +2568,7 @@ pub async fn nominate_in(
     id: &str,
     power: &str,
     homes: &str,
-) -> ApiResult<EscalationOut> {
+) -> Result<EscalationOut> {
     check_sheet_size(homes)?;
     let (game, members) = begin_game_in(tx, id).await?;
     let v = viewer(Some(caller.clone()), &game, &members);
@@ -2631,5 +2622,5 @@ pub async fn nominate_in(
         )
         .await?;
     }
-    escalation_out(&s, &v).ok_or_else(|| ApiError::internal("not an Escalation game"))
+    escalation_out(&s, &v).ok_or_else(|| Error::internal("not an Escalation game"))
 }

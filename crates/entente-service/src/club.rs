@@ -11,9 +11,9 @@
 
 use crate::auth::Caller;
 use crate::db::{millis, Db};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{Error, Result};
+use crate::games::{load_members, now};
 use crate::model::{NewGame, Reveal};
-use crate::service::{load_members, now};
 use entente_club::{
     profiles, recompute, standings, Application, AuditAction, AuditEntry, BattlefieldRow, Club,
     ClubError, ClubSettings, GameCreation, GameResult, HallOfFame, League, LeagueRef, LeagueRules,
@@ -38,33 +38,33 @@ pub struct ClubPages {
 }
 
 /// A `ClubError` as the API answers it.
-pub fn club_error(e: ClubError) -> ApiError {
+pub fn club_error(e: ClubError) -> Error {
     let text = e.to_string();
     match e {
-        ClubError::NotAdmin(_) => ApiError::forbidden(format!(
+        ClubError::NotAdmin(_) => Error::forbidden(format!(
             "only the club's administrators may do this ({text})"
         )),
         ClubError::UnknownMember(_)
         | ClubError::UnknownLeague(_)
-        | ClubError::UnknownSeason { .. } => ApiError::not_found(text),
-        ClubError::NoName => ApiError::unprocessable(text),
-        ClubError::MayNotCreateGames(_) => ApiError::forbidden(text),
-        ClubError::WrongTable { .. } => ApiError::internal(text),
-        _ => ApiError::conflict(text),
+        | ClubError::UnknownSeason { .. } => Error::not_found(text),
+        ClubError::NoName => Error::unprocessable(text),
+        ClubError::MayNotCreateGames(_) => Error::forbidden(text),
+        ClubError::WrongTable { .. } => Error::internal(text),
+        _ => Error::conflict(text),
     }
 }
 
-fn json_err(e: impl std::fmt::Display) -> ApiError {
-    ApiError::internal(format!("the club's stored data cannot be read: {e}"))
+fn json_err(e: impl std::fmt::Display) -> Error {
+    Error::internal(format!("the club's stored data cannot be read: {e}"))
 }
 
-fn to_json<T: Serialize>(v: &T) -> ApiResult<String> {
-    serde_json::to_string(v).map_err(|e| ApiError::internal(e.to_string()))
+fn to_json<T: Serialize>(v: &T) -> Result<String> {
+    serde_json::to_string(v).map_err(|e| Error::internal(e.to_string()))
 }
 
 /// Founds the club if it has not been: the oldest account that is not a bot becomes its
 /// first member and administrator. Nothing when there is no such account yet.
-pub async fn ensure_founded(db: &Db) -> ApiResult<()> {
+pub async fn ensure_founded(db: &Db) -> Result<()> {
     let founded = sqlx::query("SELECT 1 FROM club_settings WHERE id = 1")
         .fetch_optional(&db.pool)
         .await?;
@@ -111,7 +111,7 @@ pub async fn ensure_founded(db: &Db) -> ApiResult<()> {
 }
 
 /// Reads the club (its record for `entente-club`) and its pages.
-async fn load(conn: &mut sqlx::AnyConnection) -> ApiResult<(ClubPages, Club)> {
+async fn load(conn: &mut sqlx::AnyConnection) -> Result<(ClubPages, Club)> {
     let row = sqlx::query(
         "SELECT name, logo_text, rules_md, open_signup, game_creation FROM club_settings WHERE id = 1",
     )
@@ -202,7 +202,7 @@ async fn load(conn: &mut sqlx::AnyConnection) -> ApiResult<(ClubPages, Club)> {
 }
 
 /// Writes what changed from `before` to `after`.
-async fn persist(tx: &mut Transaction<'_, Any>, before: &Club, after: &Club) -> ApiResult<()> {
+async fn persist(tx: &mut Transaction<'_, Any>, before: &Club, after: &Club) -> Result<()> {
     if before.settings != after.settings {
         sqlx::query("UPDATE club_settings SET open_signup = $1, game_creation = $2 WHERE id = 1")
             .bind(i64::from(after.settings.open_signup))
@@ -287,14 +287,14 @@ async fn persist(tx: &mut Transaction<'_, Any>, before: &Club, after: &Club) -> 
 }
 
 /// Reads the club without a lock.
-pub async fn read(db: &Db) -> ApiResult<(ClubPages, Club)> {
+pub async fn read(db: &Db) -> Result<(ClubPages, Club)> {
     ensure_founded(db).await?;
     let mut conn = db.pool.acquire().await?;
     load(&mut conn).await
 }
 
 /// One change of the club: locks it, reads it, applies `act`, writes back what changed.
-async fn change<T>(db: &Db, act: impl FnOnce(&mut Club) -> ApiResult<T>) -> ApiResult<T> {
+async fn change<T>(db: &Db, act: impl FnOnce(&mut Club) -> Result<T>) -> Result<T> {
     ensure_founded(db).await?;
     let mut tx = db.writer.begin().await?;
     sqlx::query("UPDATE club_settings SET version = version + 1 WHERE id = 1")
@@ -317,11 +317,11 @@ pub fn is_admin(club: &Club, caller: Option<&Caller>) -> bool {
     member_of(club, caller).is_some_and(|m| m.is_active_admin())
 }
 
-fn must_admin(club: &Club, caller: &Caller) -> ApiResult<()> {
+fn must_admin(club: &Club, caller: &Caller) -> Result<()> {
     if is_admin(club, Some(caller)) {
         Ok(())
     } else {
-        Err(ApiError::forbidden(
+        Err(Error::forbidden(
             "only the club's administrators may see or do this",
         ))
     }
@@ -346,7 +346,7 @@ pub struct ClubOut {
     pub me: Option<Member>,
 }
 
-pub async fn club_out(db: &Db, caller: Option<&Caller>) -> ApiResult<ClubOut> {
+pub async fn club_out(db: &Db, caller: Option<&Caller>) -> Result<ClubOut> {
     let (pages, club) = read(db).await?;
     Ok(ClubOut {
         name: pages.name,
@@ -377,7 +377,7 @@ pub struct ClubIn {
     pub game_creation: Option<GameCreation>,
 }
 
-pub async fn set_club(db: &Db, caller: &Caller, b: ClubIn) -> ApiResult<ClubOut> {
+pub async fn set_club(db: &Db, caller: &Caller, b: ClubIn) -> Result<ClubOut> {
     for (what, v, max) in [
         ("name", &b.name, 100),
         ("logo text", &b.logo_text, 100),
@@ -385,14 +385,14 @@ pub async fn set_club(db: &Db, caller: &Caller, b: ClubIn) -> ApiResult<ClubOut>
     ] {
         if let Some(v) = v {
             if v.len() > max {
-                return Err(ApiError::unprocessable(format!(
+                return Err(Error::unprocessable(format!(
                     "the club's {what} is too long (at most {max} bytes)"
                 )));
             }
         }
     }
     if b.name.as_deref().is_some_and(|n| n.trim().is_empty()) {
-        return Err(ApiError::unprocessable("the club needs a name"));
+        return Err(Error::unprocessable("the club needs a name"));
     }
     let at = millis(now());
     let me = MemberId(caller.id);
@@ -461,9 +461,9 @@ fn state_word(s: MemberState) -> String {
         .unwrap_or_default()
 }
 
-pub async fn apply(db: &Db, caller: &Caller, b: ApplyIn) -> ApiResult<ApplyOut> {
+pub async fn apply(db: &Db, caller: &Caller, b: ApplyIn) -> Result<ApplyOut> {
     if b.message.len() > 4096 || b.languages.len() > 20 {
-        return Err(ApiError::unprocessable("the application is too long"));
+        return Err(Error::unprocessable("the application is too long"));
     }
     let at = millis(now());
     let state = change(db, |club| {
@@ -505,7 +505,7 @@ pub enum MemberAct {
     AppointAdmin,
 }
 
-pub async fn member_act(db: &Db, caller: &Caller, id: i64, a: MemberAct) -> ApiResult<Member> {
+pub async fn member_act(db: &Db, caller: &Caller, id: i64, a: MemberAct) -> Result<Member> {
     let at = millis(now());
     let me = MemberId(caller.id);
     let who = MemberId(id);
@@ -552,17 +552,17 @@ pub struct MySettingsIn {
     pub languages: Option<Vec<String>>,
 }
 
-pub async fn set_mine(db: &Db, caller: &Caller, b: MySettingsIn) -> ApiResult<Member> {
+pub async fn set_mine(db: &Db, caller: &Caller, b: MySettingsIn) -> Result<Member> {
     let me = MemberId(caller.id);
     // The language and time zone are the account's too, which every page and mail follows
     // (checked there: an unknown language or zone changes nothing).
     if let Some(st) = &b.settings {
         let (_, club) = read(db).await?;
         if member_of(&club, Some(caller)).is_some_and(|m| m.is_active()) {
-            crate::service::set_account_prefs(
+            crate::games::set_account_prefs(
                 db,
                 caller.id,
-                crate::service::Prefs {
+                crate::games::Prefs {
                     language: st.language.clone(),
                     time_zone: st.time_zone.clone(),
                 },
@@ -572,7 +572,7 @@ pub async fn set_mine(db: &Db, caller: &Caller, b: MySettingsIn) -> ApiResult<Me
     }
     change(db, |club| {
         let m = club.members.get(&me).cloned().ok_or_else(|| {
-            ApiError::forbidden("only the club's members have settings: apply first")
+            Error::forbidden("only the club's members have settings: apply first")
         })?;
         if let Some(s) = b.settings {
             club.set_settings(me, s).map_err(club_error)?;
@@ -605,7 +605,7 @@ pub struct MemberRow {
 
 /// The list of players: the active members for everyone; every member (applicants and
 /// removed members too) for an administrator.
-pub async fn members(db: &Db, caller: Option<&Caller>) -> ApiResult<Vec<MemberRow>> {
+pub async fn members(db: &Db, caller: Option<&Caller>) -> Result<Vec<MemberRow>> {
     let (_, club) = read(db).await?;
     let admin = is_admin(&club, caller);
     let records = profiles(&public_results(db).await?);
@@ -636,7 +636,7 @@ pub struct ApplicationOut {
     pub applied_at_ms: i64,
 }
 
-pub async fn applications(db: &Db, caller: &Caller) -> ApiResult<Vec<ApplicationOut>> {
+pub async fn applications(db: &Db, caller: &Caller) -> Result<Vec<ApplicationOut>> {
     let (_, club) = read(db).await?;
     must_admin(&club, caller)?;
     Ok(club
@@ -651,20 +651,20 @@ pub async fn applications(db: &Db, caller: &Caller) -> ApiResult<Vec<Application
 
 /// A member's public profile. Active members' profiles are public; an applicant's, a
 /// rejected or a removed member's only to the administrators and to themself.
-pub async fn profile(db: &Db, caller: Option<&Caller>, id: i64) -> ApiResult<PublicProfile> {
+pub async fn profile(db: &Db, caller: Option<&Caller>, id: i64) -> Result<PublicProfile> {
     let (_, club) = read(db).await?;
     let shown = club
         .members
         .get(&MemberId(id))
         .filter(|m| m.is_active() || is_admin(&club, caller) || caller.is_some_and(|c| c.id == id))
-        .ok_or_else(|| ApiError::not_found(format!("the club has no member {id}")))?;
+        .ok_or_else(|| Error::not_found(format!("the club has no member {id}")))?;
     let results = public_results(db).await?;
     let ratings = ratings(db).await?;
     Ok(PublicProfile::new(shown, &profiles(&results), &ratings))
 }
 
 /// The log of administrators' acts, oldest first.
-pub async fn log(db: &Db, caller: &Caller) -> ApiResult<Vec<AuditEntry>> {
+pub async fn log(db: &Db, caller: &Caller) -> Result<Vec<AuditEntry>> {
     let (_, club) = read(db).await?;
     must_admin(&club, caller)?;
     Ok(club.log)
@@ -672,13 +672,13 @@ pub async fn log(db: &Db, caller: &Caller) -> ApiResult<Vec<AuditEntry>> {
 
 /// Whether the account may create a game, by the club's rule ([`GameCreation`]): 403 with
 /// the reason when not.
-pub async fn may_create_game(db: &Db, account: i64) -> ApiResult<()> {
+pub async fn may_create_game(db: &Db, account: i64) -> Result<()> {
     let (_, club) = read(db).await?;
     club.may_create_games(MemberId(account)).map_err(club_error)
 }
 
 /// Whether the account may play and run games: not a member whose access was removed.
-pub async fn may_play(db: &Db, account: i64) -> ApiResult<()> {
+pub async fn may_play(db: &Db, account: i64) -> Result<()> {
     let row = sqlx::query("SELECT member FROM club_members WHERE account_id = $1")
         .bind(account)
         .fetch_optional(&db.pool)
@@ -686,7 +686,7 @@ pub async fn may_play(db: &Db, account: i64) -> ApiResult<()> {
     if let Some(r) = row {
         let m: Member = serde_json::from_str(&r.try_get::<String, _>(0)?).map_err(json_err)?;
         if m.state == MemberState::Removed {
-            return Err(ApiError::forbidden(
+            return Err(Error::forbidden(
                 "the club's administrators removed your access: you cannot play or run games",
             ));
         }
@@ -699,7 +699,7 @@ pub async fn may_play(db: &Db, account: i64) -> ApiResult<()> {
 /// Builds the result of a game that has just ended and stores it, in the transaction that
 /// ended it. Once per game: a result stored is kept. A result the club's checks refuse is
 /// not stored (and logged), the game ends all the same.
-pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session) -> ApiResult<()> {
+pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session) -> Result<()> {
     let Some(end) = s.game().end() else {
         return Ok(());
     };
@@ -814,7 +814,7 @@ pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session)
             .bind(id)
             .fetch_optional(&mut **tx)
             .await?
-            .map(|r| -> ApiResult<LeagueRef> {
+            .map(|r| -> Result<LeagueRef> {
                 Ok(LeagueRef {
                     league: r.try_get(0)?,
                     season: r.try_get(1)?,
@@ -849,7 +849,7 @@ pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session)
             .bind(id)
             .execute(&mut **tx)
             .await?;
-        crate::service::notify(
+        crate::games::notify(
             tx,
             id,
             "club-result",
@@ -905,7 +905,7 @@ async fn phase_facts(
     tx: &mut Transaction<'_, Any>,
     id: &str,
     history: &[entente_game::PhaseRecord],
-) -> ApiResult<Vec<PhaseFact>> {
+) -> Result<Vec<PhaseFact>> {
     let phases: BTreeSet<String> = history.iter().map(|r| r.phase.code()).collect();
     let mut out = Vec::new();
     for r in sqlx::query(
@@ -937,8 +937,8 @@ pub async fn note_phase(
     phase: &str,
     awaited: &[String],
     missing: &[String],
-    members: &[crate::service::Member],
-) -> ApiResult<()> {
+    members: &[crate::games::Member],
+) -> Result<()> {
     for power in awaited {
         let holder = members
             .iter()
@@ -961,7 +961,7 @@ pub async fn note_phase(
 
 /// A rolled back game is not finished any more: its result goes (and the ratings' cache,
 /// rebuilt when next read).
-pub async fn forget_result(tx: &mut Transaction<'_, Any>, id: &str) -> ApiResult<()> {
+pub async fn forget_result(tx: &mut Transaction<'_, Any>, id: &str) -> Result<()> {
     let gone = sqlx::query("DELETE FROM club_results WHERE game_id = $1")
         .bind(id)
         .execute(&mut **tx)
@@ -975,7 +975,7 @@ pub async fn forget_result(tx: &mut Transaction<'_, Any>, id: &str) -> ApiResult
 }
 
 /// Every stored result, with the league season each game is entered in now.
-pub async fn load_results(db: &Db) -> ApiResult<Vec<GameResult>> {
+pub async fn load_results(db: &Db) -> Result<Vec<GameResult>> {
     let rows = sqlx::query(
         "SELECT r.result, g.league_id, g.season_id FROM club_results r \
          LEFT JOIN club_season_games g ON g.game_id = r.game_id ORDER BY r.finished_at, r.game_id",
@@ -1000,7 +1000,7 @@ pub async fn load_results(db: &Db) -> ApiResult<Vec<GameResult>> {
 
 /// The results as the public pages show them: the players of a game whose players are
 /// never revealed are left out (its seats held by nobody).
-pub async fn public_results(db: &Db) -> ApiResult<Vec<GameResult>> {
+pub async fn public_results(db: &Db) -> Result<Vec<GameResult>> {
     let mut results = load_results(db).await?;
     let hidden = hidden_games(db).await?;
     for r in &mut results {
@@ -1014,7 +1014,7 @@ pub async fn public_results(db: &Db) -> ApiResult<Vec<GameResult>> {
     Ok(results)
 }
 
-async fn hidden_games(db: &Db) -> ApiResult<BTreeSet<String>> {
+async fn hidden_games(db: &Db) -> Result<BTreeSet<String>> {
     let mut hidden = BTreeSet::new();
     for r in
         sqlx::query("SELECT g.id, g.options FROM games g JOIN club_results r ON r.game_id = g.id")
@@ -1032,7 +1032,7 @@ async fn hidden_games(db: &Db) -> ApiResult<BTreeSet<String>> {
 // ---- Ratings, hall of fame, archive ----
 
 /// The ratings: the cache, or (when dropped) rebuilt from the results and cached again.
-pub async fn ratings(db: &Db) -> ApiResult<Ratings> {
+pub async fn ratings(db: &Db) -> Result<Ratings> {
     if let Some(r) = sqlx::query("SELECT ratings FROM club_ratings WHERE id = 1")
         .fetch_optional(&db.pool)
         .await?
@@ -1040,7 +1040,7 @@ pub async fn ratings(db: &Db) -> ApiResult<Ratings> {
         return serde_json::from_str(&r.try_get::<String, _>(0)?).map_err(json_err);
     }
     let rebuilt = recompute(&load_results(db).await?)
-        .map_err(|e| ApiError::internal(format!("the ratings cannot be computed: {e}")))?;
+        .map_err(|e| Error::internal(format!("the ratings cannot be computed: {e}")))?;
     sqlx::query(
         "INSERT INTO club_ratings (id, ratings) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
     )
@@ -1066,7 +1066,7 @@ pub struct RatingRow {
 /// Account names by account id.
 type AccountNames = BTreeMap<i64, String>;
 
-async fn names(db: &Db) -> ApiResult<AccountNames> {
+async fn names(db: &Db) -> Result<AccountNames> {
     let mut out = BTreeMap::new();
     for r in sqlx::query("SELECT id, name FROM accounts")
         .fetch_all(&db.pool)
@@ -1093,7 +1093,7 @@ fn rating_rows(table: Vec<BattlefieldRow>, names: &AccountNames) -> Vec<RatingRo
 }
 
 /// The eternal battlefield.
-pub async fn battlefield(db: &Db) -> ApiResult<Vec<RatingRow>> {
+pub async fn battlefield(db: &Db) -> Result<Vec<RatingRow>> {
     let r = ratings(db).await?;
     Ok(rating_rows(r.table(), &names(db).await?))
 }
@@ -1107,7 +1107,7 @@ pub struct FameOut {
     pub names: BTreeMap<i64, String>,
 }
 
-pub async fn fame(db: &Db) -> ApiResult<FameOut> {
+pub async fn fame(db: &Db) -> Result<FameOut> {
     let results = public_results(db).await?;
     let fame = HallOfFame::new(&results, 10);
     let all = names(db).await?;
@@ -1149,7 +1149,7 @@ pub struct ArchiveSeat {
 }
 
 /// The finished games, the last ended first.
-pub async fn archive(db: &Db) -> ApiResult<Vec<ArchiveRow>> {
+pub async fn archive(db: &Db) -> Result<Vec<ArchiveRow>> {
     let results = public_results(db).await?;
     let all = names(db).await?;
     let mut titles = BTreeMap::new();
@@ -1227,7 +1227,7 @@ pub struct AttachIn {
     pub game: String,
 }
 
-fn check_id(what: &str, id: &str) -> ApiResult<()> {
+fn check_id(what: &str, id: &str) -> Result<()> {
     let ok = (1..=40).contains(&id.len())
         && id
             .chars()
@@ -1235,18 +1235,18 @@ fn check_id(what: &str, id: &str) -> ApiResult<()> {
     if ok {
         Ok(())
     } else {
-        Err(ApiError::unprocessable(format!(
+        Err(Error::unprocessable(format!(
             "'{id}' cannot be a {what} id: 1 to 40 letters, digits, '-', '_' or '.'"
         )))
     }
 }
 
-pub async fn leagues(db: &Db) -> ApiResult<Vec<League>> {
+pub async fn leagues(db: &Db) -> Result<Vec<League>> {
     let (_, club) = read(db).await?;
     Ok(club.leagues.into_values().collect())
 }
 
-pub async fn create_league(db: &Db, caller: &Caller, b: LeagueIn) -> ApiResult<League> {
+pub async fn create_league(db: &Db, caller: &Caller, b: LeagueIn) -> Result<League> {
     check_id("league", &b.id)?;
     let at = millis(now());
     change(db, |club| {
@@ -1257,12 +1257,7 @@ pub async fn create_league(db: &Db, caller: &Caller, b: LeagueIn) -> ApiResult<L
     .await
 }
 
-pub async fn create_season(
-    db: &Db,
-    caller: &Caller,
-    league: &str,
-    b: SeasonIn,
-) -> ApiResult<League> {
+pub async fn create_season(db: &Db, caller: &Caller, league: &str, b: SeasonIn) -> Result<League> {
     check_id("season", &b.id)?;
     let at = millis(now());
     change(db, |club| {
@@ -1280,8 +1275,8 @@ pub async fn attach_game(
     league: &str,
     season: &str,
     b: AttachIn,
-) -> ApiResult<()> {
-    crate::service::load_game(&db.pool, &b.game).await?;
+) -> Result<()> {
+    crate::games::load_game(&db.pool, &b.game).await?;
     let at = millis(now());
     ensure_founded(db).await?;
     let mut tx = db.writer.begin().await?;
@@ -1307,7 +1302,7 @@ pub async fn attach_game(
             .fetch_optional(&mut *tx)
             .await?;
     if taken.is_some() {
-        return Err(ApiError::conflict(format!(
+        return Err(Error::conflict(format!(
             "game {} is already entered in a season",
             b.game
         )));
@@ -1353,7 +1348,7 @@ fn season_of<'c>(
     club: &'c Club,
     league: &str,
     season: &str,
-) -> ApiResult<(&'c League, &'c LeagueSeason)> {
+) -> Result<(&'c League, &'c LeagueSeason)> {
     let l = club
         .leagues
         .get(league)
@@ -1371,12 +1366,12 @@ fn compute_standings(
     league: &str,
     season: &LeagueSeason,
     results: &[GameResult],
-) -> ApiResult<Standings> {
+) -> Result<Standings> {
     standings(league, season, results)
-        .map_err(|e| ApiError::internal(format!("the standings cannot be computed: {e}")))
+        .map_err(|e| Error::internal(format!("the standings cannot be computed: {e}")))
 }
 
-pub async fn season(db: &Db, league: &str, season: &str) -> ApiResult<SeasonOut> {
+pub async fn season(db: &Db, league: &str, season: &str) -> Result<SeasonOut> {
     let (_, club) = read(db).await?;
     let (l, s) = season_of(&club, league, season)?;
     let standings = match &s.table {
@@ -1413,7 +1408,7 @@ pub async fn close_season(
     caller: &Caller,
     league: &str,
     season: &str,
-) -> ApiResult<SeasonOut> {
+) -> Result<SeasonOut> {
     let results = public_results(db).await?;
     let at = millis(now());
     change(db, |club| {
@@ -1439,11 +1434,11 @@ pub struct RecomputeOut {
 }
 
 /// Drops the ratings and the kept season tables and rebuilds them from the stored results.
-pub async fn recompute_all(db: &Db, caller: &Caller) -> ApiResult<RecomputeOut> {
+pub async fn recompute_all(db: &Db, caller: &Caller) -> Result<RecomputeOut> {
     let results = load_results(db).await?;
     let public = public_results(db).await?;
     let rebuilt = recompute(&results)
-        .map_err(|e| ApiError::internal(format!("the ratings cannot be computed: {e}")))?;
+        .map_err(|e| Error::internal(format!("the ratings cannot be computed: {e}")))?;
     let at = millis(now());
     let out = change(db, |club| {
         must_admin(club, caller)?;
@@ -1518,30 +1513,30 @@ pub(crate) fn public_press_only(v: &mut serde_json::Value) {
 /// and public press (all its press when the game's `open_press_at_end` says so); its
 /// players as the game's options reveal them to a stranger. Otherwise the private press
 /// stays with the game's members (`GET /api/v1/games/{id}/record`).
-pub async fn download(db: &Db, id: &str, what: Download) -> ApiResult<String> {
+pub async fn download(db: &Db, id: &str, what: Download) -> Result<String> {
     let archived = sqlx::query("SELECT 1 FROM club_results WHERE game_id = $1")
         .bind(id)
         .fetch_optional(&db.pool)
         .await?;
     if archived.is_none() {
-        return Err(ApiError::not_found(format!(
+        return Err(Error::not_found(format!(
             "no finished game '{id}' in the club's archive"
         )));
     }
-    let (game, members, _, s) = crate::service::read_game(db, None, id).await?;
-    let s = s.ok_or_else(|| ApiError::not_found(format!("game '{id}' has no record")))?;
-    let stranger = crate::service::viewer(None, &game, &members);
+    let (game, members, _, s) = crate::games::read_game(db, None, id).await?;
+    let s = s.ok_or_else(|| Error::not_found(format!("game '{id}' has no record")))?;
+    let stranger = crate::games::viewer(None, &game, &members);
     let mut v: serde_json::Value = match what {
         Download::Record => {
-            let reveal = crate::service::reveals_players(&game.options, &stranger, Some(&s));
-            serde_json::from_str(&crate::service::record_for(&s, reveal)?).map_err(json_err)?
+            let reveal = crate::games::reveals_players(&game.options, &stranger, Some(&s));
+            serde_json::from_str(&crate::games::record_for(&s, reveal)?).map_err(json_err)?
         }
         Download::SavedGame => entente_record::pydip::export(&s, id),
     };
     if !game.options.open_press_at_end {
         public_press_only(&mut v);
     }
-    serde_json::to_string_pretty(&v).map_err(|e| ApiError::internal(e.to_string()))
+    serde_json::to_string_pretty(&v).map_err(|e| Error::internal(e.to_string()))
 }
 
 /// A game not finished yet, as the club lists it for anyone.
@@ -1572,16 +1567,16 @@ pub struct RunningSeat {
 }
 
 /// Every game not finished, newest first, as a stranger may see it.
-pub async fn running_games(db: &Db) -> ApiResult<Vec<RunningGame>> {
+pub async fn running_games(db: &Db) -> Result<Vec<RunningGame>> {
     let mut out = Vec::new();
-    for g in crate::service::list_games(db, None)
+    for g in crate::games::list_games(db, None)
         .await?
         .into_iter()
         .filter(|g| g.status != "finished")
     {
         let players = if g.status == "active" {
-            let (game, members, v, s) = crate::service::read_game(db, None, &g.id).await?;
-            crate::service::game_out(&game, &members, &v, s.as_ref())
+            let (game, members, v, s) = crate::games::read_game(db, None, &g.id).await?;
+            crate::games::game_out(&game, &members, &v, s.as_ref())
                 .powers
                 .into_iter()
                 .map(|p| RunningSeat {
@@ -1647,7 +1642,7 @@ impl Notice {
 
     /// The notice as a sentence in `lang`, the club named `club`.
     pub fn text(&self, lang: &str, club: &str) -> String {
-        use crate::web::i18n::tr;
+        use entente_i18n::pages::tr;
         let key = format!("club-notice-{}", self.kind());
         let (title, phase, season) = match self {
             Notice::Approved | Notice::Rejected { .. } => ("", "", String::new()),
@@ -1685,7 +1680,7 @@ impl Notice {
 
 /// Tells a member: a notice on the club's page, a mail in the outbox (sent by the server's
 /// relay, `docs/mail.md`), each only if the member's settings ask for it.
-async fn tell(tx: &mut Transaction<'_, Any>, m: &Member, n: &Notice) -> ApiResult<()> {
+async fn tell(tx: &mut Transaction<'_, Any>, m: &Member, n: &Notice) -> Result<()> {
     let at = millis(now());
     if m.settings.notify_web {
         sqlx::query(
@@ -1714,7 +1709,7 @@ async fn tell(tx: &mut Transaction<'_, Any>, m: &Member, n: &Notice) -> ApiResul
     }
     let lang = lang
         .or_else(|| m.settings.language.clone())
-        .filter(|l| crate::web::i18n::LANGS.contains(&l.as_str()))
+        .filter(|l| entente_i18n::LANGUAGES.contains(&l.as_str()))
         .unwrap_or_else(|| "en".into());
     let club: String = sqlx::query("SELECT name FROM club_settings WHERE id = 1")
         .fetch_optional(&mut **tx)
@@ -1725,7 +1720,7 @@ async fn tell(tx: &mut Transaction<'_, Any>, m: &Member, n: &Notice) -> ApiResul
     let text = n.text(&lang, &club);
     let body = format!(
         "{text}\n\n-- \n{}\n",
-        crate::web::i18n::tr(&lang, "club-notice-footer", &[])
+        entente_i18n::pages::tr(&lang, "club-notice-footer", &[])
     );
     sqlx::query("INSERT INTO mail_out (to_addr, subject, body, in_reply_to, game_id, phase_index, created_at, next_at) VALUES ($1, $2, $3, NULL, NULL, NULL, $4, $4)")
         .bind(email)
@@ -1745,7 +1740,7 @@ pub async fn game_notices(
     tx: &mut Transaction<'_, Any>,
     game: &str,
     payload: &serde_json::Value,
-) -> ApiResult<()> {
+) -> Result<()> {
     let phase = payload["phase"].as_str().unwrap_or_default().to_string();
     let earlier: i64 =
         sqlx::query("SELECT COUNT(*) FROM game_events WHERE game_id = $1 AND kind = 'phase'")
@@ -1764,7 +1759,7 @@ pub async fn game_notices(
                 .bind(game)
                 .fetch_optional(&mut **tx)
                 .await?
-                .map(|r| -> ApiResult<String> {
+                .map(|r| -> Result<String> {
                     Ok(format!(
                         "{}/{}",
                         r.try_get::<String, _>(0)?,
@@ -1817,10 +1812,10 @@ pub struct NoticeOut {
 
 /// The caller's own notices, newest first (the last 50), in `lang` (`None`: the account's
 /// language, else English).
-pub async fn notices(db: &Db, caller: &Caller, lang: Option<&str>) -> ApiResult<Vec<NoticeOut>> {
+pub async fn notices(db: &Db, caller: &Caller, lang: Option<&str>) -> Result<Vec<NoticeOut>> {
     let (pages, club) = read(db).await?;
     if member_of(&club, Some(caller)).is_none() {
-        return Err(ApiError::forbidden(
+        return Err(Error::forbidden(
             "only the club's members have notices: apply first",
         ));
     }
@@ -1833,7 +1828,7 @@ pub async fn notices(db: &Db, caller: &Caller, lang: Option<&str>) -> ApiResult<
             .map(|r| r.try_get::<Option<String>, _>(0))
             .transpose()?
             .flatten()
-            .and_then(|l| crate::web::i18n::supported(&l))
+            .and_then(|l| entente_i18n::supported(&l))
             .unwrap_or("en")
             .to_string(),
     };
@@ -1928,7 +1923,7 @@ mod tests {
         for (i, p) in players.iter().enumerate() {
             sqlx::query("INSERT INTO members (game_id, account_id, role, powers, joined_at) VALUES ('g6', $1, 'player', $2, $3)")
                 .bind(i as i64 + 2)
-                .bind(crate::service::power_names(&s, &p.powers).join(","))
+                .bind(crate::games::power_names(&s, &p.powers).join(","))
                 .bind(now_ms)
                 .execute(&db.writer)
                 .await
@@ -1943,19 +1938,19 @@ mod tests {
             .await
             .unwrap();
         assert!(archived.is_none());
-        let game = crate::service::load_game(&db.pool, "g6").await.unwrap();
+        let game = crate::games::load_game(&db.pool, "g6").await.unwrap();
         let members = load_members(&db.pool, "g6").await.unwrap();
         let caller = |id: i64, name: &str| Caller {
             id,
             name: name.to_string(),
         };
-        let gm = crate::service::viewer(Some(caller(1, "gm")), &game, &members);
-        let out = crate::service::game_out(&game, &members, &gm, Some(&s));
+        let gm = crate::games::viewer(Some(caller(1, "gm")), &game, &members);
+        let out = crate::games::game_out(&game, &members, &gm, Some(&s));
         let problem = out.club_problem.expect("the game master is told");
         assert!(problem.contains("Italy"), "{problem}");
-        let player = crate::service::viewer(Some(caller(2, "p2")), &game, &members);
+        let player = crate::games::viewer(Some(caller(2, "p2")), &game, &members);
         assert_eq!(
-            crate::service::game_out(&game, &members, &player, Some(&s)).club_problem,
+            crate::games::game_out(&game, &members, &player, Some(&s)).club_problem,
             None
         );
         let events = sqlx::query(
@@ -1966,8 +1961,8 @@ mod tests {
         .unwrap();
         assert_eq!(events.len(), 1);
         let audience: String = events[0].try_get(0).unwrap();
-        assert!(crate::service::may_see(&gm, &audience));
-        assert!(!crate::service::may_see(&player, &audience));
+        assert!(crate::games::may_see(&gm, &audience));
+        assert!(!crate::games::may_see(&player, &audience));
         let payload: String = events[0].try_get(1).unwrap();
         assert!(payload.contains("Italy"), "{payload}");
         let _ = std::fs::remove_dir_all(&dir);
