@@ -1,4 +1,4 @@
-use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, UnitType};
+use entente_map::{Loc, LocSet, Map, PowerId, ProvinceId, Strait, UnitType};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Unit {
@@ -164,6 +164,26 @@ impl Position {
         !self.dislodged.is_empty()
     }
 
+    /// The rule of a strait, read here only: the far end of each of `straits` (the map's,
+    /// [`Map::straits`]) that a fleet of `power` at `from` may cross in this position. A
+    /// strait (`[[strait]]` in a variant file; Imperial's Straits of Constantinople) is a
+    /// fleet border open only to the power owning its centre, both ways. The judge's moves
+    /// and supports ([`strait_crossing`]), the retreats of a dislodged fleet and the legal
+    /// orders (`entente-legal`) all ask this; closed provinces, occupied spaces and the like
+    /// are theirs to leave out. Nothing on maps without straits.
+    #[inline]
+    pub fn strait_ends<'a>(
+        &'a self,
+        straits: &'a [Strait],
+        power: PowerId,
+        from: Loc,
+    ) -> impl Iterator<Item = Loc> + 'a {
+        straits.iter().filter_map(move |st| {
+            let other = st.other_end(from)?;
+            (self.owner(st.owner_of) == Some(power)).then_some(other)
+        })
+    }
+
     /// Fall rule: every centre becomes owned by the power with a unit in it.
     pub fn update_ownership(&mut self, map: &Map) {
         for c in map.centres().iter() {
@@ -175,9 +195,8 @@ impl Position {
 }
 
 /// Where `power`'s fleet at `from` lands crossing one of the map's straits into province
-/// `to` ([`Map::strait_to`]), when one leads there and `power` owns its centre in `pos`:
-/// only the owner's fleets cross (Imperial's Straits of Constantinople). `None` otherwise,
-/// and always on maps without straits.
+/// `to`: the first of [`Position::strait_ends`] in `to`. `None` where no strait open to
+/// `power` in `pos` leads there, and always on maps without straits.
 #[inline]
 pub fn strait_crossing(
     map: &Map,
@@ -186,6 +205,6 @@ pub fn strait_crossing(
     from: Loc,
     to: ProvinceId,
 ) -> Option<Loc> {
-    let (l, c) = map.strait_to(from, to)?;
-    (pos.owner(c) == Some(power)).then_some(l)
+    pos.strait_ends(map.straits(), power, from)
+        .find(|&l| map.province_of(l) == to)
 }

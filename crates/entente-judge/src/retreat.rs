@@ -153,8 +153,9 @@ fn check(
         UnitType::Army => map.province_of(to).loc(),
         UnitType::Fleet => match fleet_destination(map, d.unit.loc, to) {
             Ok(l) => l,
-            // Across a strait: allowed where the retreats computed at the dislodgement
-            // (its power owning the strait's centre) say so, checked just below.
+            // Across a strait: where it would land, allowed only where the retreats
+            // computed at the dislodgement (`Position::strait_ends` then) say so, checked
+            // just below.
             Err(_) => map
                 .strait_to(d.unit.loc, map.province_of(to))
                 .map(|(l, _)| l)

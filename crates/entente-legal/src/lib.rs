@@ -291,7 +291,8 @@ struct Core<const W: usize> {
     restrictions: Restrictions,
     /// The closed provinces (`restrictions.impassable` at this width).
     closed: LocBits<W>,
-    /// The map's straits ([`entente_map::Strait`]): fleet borders open to a centre's owner.
+    /// The map's straits ([`entente_map::Strait`]), crossed where the judge's
+    /// [`Position::strait_ends`] says.
     straits: Vec<entente_map::Strait>,
     /// The locations of the closed provinces (every coast too): where fleets may not go.
     closed_locs: LocBits<W>,
@@ -328,8 +329,6 @@ struct Scratch<const W: usize> {
     /// Per army: where it may go without the fleet now ordering supports (`without_done`).
     without: Vec<LocBits<W>>,
     convoys: Vec<ConvoyEntry<W>>,
-    /// Per strait of the map: the power whose fleets may cross it in this position.
-    strait_owner: Vec<Option<PowerId>>,
 }
 
 impl<const W: usize> Core<W> {
@@ -419,7 +418,6 @@ impl<const W: usize> Core<W> {
                 movers: Vec::new(),
                 without: vec![LocBits::<W>::EMPTY; np],
                 convoys: Vec::new(),
-                strait_owner: Vec::new(),
             },
         }
     }
@@ -456,22 +454,19 @@ impl<const W: usize> Core<W> {
 
     /// Open provinces a unit may support into (or move to, without convoy).
     #[inline]
-    fn reach(&self, u: Unit, s: &Scratch<W>) -> LocBits<W> {
+    fn reach(&self, u: Unit, pos: &Position) -> LocBits<W> {
         let mut r = self.base_reach(u);
         if u.ty == UnitType::Fleet && !self.straits.is_empty() {
-            self.strait_ends(u, s, |l| r.insert(self.province_of[l.index()]));
+            self.strait_ends(u, pos, |l| r.insert(self.province_of[l.index()]));
         }
         r
     }
 
-    /// Calls `f` with the far end of each strait `u` (a fleet) may cross in this position:
-    /// its power owns the strait's centre and the far end is open.
-    fn strait_ends(&self, u: Unit, s: &Scratch<W>, mut f: impl FnMut(Loc)) {
-        for (st, owner) in self.straits.iter().zip(&s.strait_owner) {
-            let Some(other) = st.other_end(u.loc) else {
-                continue;
-            };
-            if *owner == Some(u.power) && !self.closed.contains(self.province_of[other.index()]) {
+    /// Calls `f` with the far end of each strait `u` (a fleet) may cross in `pos` (the
+    /// judge's rule, [`Position::strait_ends`]) that is not in a closed province.
+    fn strait_ends(&self, u: Unit, pos: &Position, mut f: impl FnMut(Loc)) {
+        for other in pos.strait_ends(&self.straits, u.power, u.loc) {
+            if !self.closed.contains(self.province_of[other.index()]) {
                 f(other);
             }
         }
@@ -507,9 +502,6 @@ impl<const W: usize> Core<W> {
         out.clear();
         let np = self.provinces;
         let mut s = std::mem::take(&mut self.scratch);
-        s.strait_owner.clear();
-        s.strait_owner
-            .extend(self.straits.iter().map(|st| pos.owner(st.owner_of)));
         // No move leads into a closed province (nor, below, any support or convoy).
         let closed = self.closed;
         let mut occ = LocBits::<W>::EMPTY;
@@ -527,7 +519,7 @@ impl<const W: usize> Core<W> {
                     UnitType::Army => armies.insert(p as u16),
                     UnitType::Fleet => fleets.insert(p as u16),
                 }
-                let moves = self.reach(u, &s);
+                let moves = self.reach(u, pos);
                 s.moves[p] = moves;
                 let at = &mut s.mover_at;
                 moves.for_each(|d| at[d as usize + 2] += 1);
@@ -601,7 +593,7 @@ impl<const W: usize> Core<W> {
         ordered.for_each(|p| {
             let u = s.units[p as usize].expect("occupied");
             out.open(u.power, Some(ProvinceId(p)), 0);
-            let reach = self.reach(u, &s);
+            let reach = self.reach(u, pos);
             // At most: a hold, each move (twice for an army, with and without convoy; a
             // fleet's moves to each coast), a support of each other unit's hold and move
             // into reach, and the convoys.
@@ -616,7 +608,7 @@ impl<const W: usize> Core<W> {
                 spare: &mut out.orders.spare_capacity_mut()[..bound],
                 n: 0,
             };
-            self.unit_orders(p, u, reach, occ, fleets, convoyable, &mut s, &mut w);
+            self.unit_orders(pos, p, u, reach, occ, fleets, convoyable, &mut s, &mut w);
             let n = w.n;
             // SAFETY: `Writer::push` initialised the first `n` slots past `len` (checked
             // against the reserved capacity), and `Order` is `Copy`.
@@ -650,6 +642,7 @@ impl<const W: usize> Core<W> {
     #[inline(always)]
     fn unit_orders(
         &self,
+        pos: &Position,
         p: u16,
         u: Unit,
         reach: LocBits<W>,
@@ -685,7 +678,7 @@ impl<const W: usize> Core<W> {
             UnitType::Fleet => {
                 let mut adj = self.open.fleet_adj[u.loc.index()];
                 if !self.straits.is_empty() {
-                    self.strait_ends(u, s, |l| adj.insert(l.0));
+                    self.strait_ends(u, pos, |l| adj.insert(l.0));
                 }
                 adj.for_each(|l| {
                     out.push(Order::Move {

@@ -94,14 +94,9 @@ pub(super) fn finish(
                         retreats.insert(l);
                     }
                 }
-                // Straits open to the fleet's power (the owner of their centre).
-                for st in map.straits() {
-                    let Some(other) = st.other_end(u.loc) else {
-                        continue;
-                    };
-                    if pos.owner(st.owner_of) == Some(u.power)
-                        && !blocked.contains(map.province_of(other).0)
-                    {
+                // Across the straits open to the fleet's power in this position.
+                for other in pos.strait_ends(map.straits(), u.power, u.loc) {
+                    if !blocked.contains(map.province_of(other).0) {
                         retreats.insert(other.0);
                     }
                 }

@@ -175,9 +175,10 @@ fn check_move(
             }
             let to = match fleet_destination(map, unit.loc, to) {
                 Ok(l) => l,
-                // A strait its power may cross (written as the province or the very spot).
-                Err(e) => strait_crossing(map, pos, unit.power, unit.loc, d)
-                    .filter(|&l| l == to || d.loc() == to)
+                // A strait its power may cross (written as the very spot or the province).
+                Err(e) => pos
+                    .strait_ends(map.straits(), unit.power, unit.loc)
+                    .find(|&l| l == to || (d.loc() == to && map.province_of(l) == d))
                     .ok_or(e)?,
             };
             Ok(Kind::Move {
