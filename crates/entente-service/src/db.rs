@@ -36,9 +36,6 @@ pub enum DbError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
-static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
-static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
-
 impl Db {
     /// Opens (creating an SQLite file if needed) and migrates the database at `url`:
     /// `sqlite:PATH` (or a bare path) or `postgres://...`.
@@ -107,10 +104,10 @@ impl Db {
             }
             Backend::Postgres => pool.clone(),
         };
-        match backend {
-            Backend::Sqlite => SQLITE.run(&pool).await?,
-            Backend::Postgres => POSTGRES.run(&pool).await?,
-        }
+        crate::migrations::migrator(backend)
+            .await?
+            .run(&pool)
+            .await?;
         Ok(Db {
             pool,
             backend,

@@ -14,6 +14,7 @@ pub mod db;
 pub mod error;
 pub mod games;
 pub mod gm;
+pub mod migrations;
 pub mod model;
 pub mod scheduler;
 pub mod sessions;
