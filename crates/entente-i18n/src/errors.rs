@@ -1,15 +1,10 @@
-//! The server's refusals in the reader's language (`locales/errors/LANG.ftl`), by the id an
+//! The server's refusals in the reader's language (`locales/LANG/errors.ftl`), by the id an
 //! error carries beside its English words (`entente_service::Error::key`).
 
 use crate::Catalog;
 
 /// The refusals' words.
-pub static ERRORS: Catalog = Catalog::new(&[
-    ("en", include_str!("../locales/errors/en.ftl")),
-    ("cs", include_str!("../locales/errors/cs.ftl")),
-    ("fr", include_str!("../locales/errors/fr.ftl")),
-    ("ru", include_str!("../locales/errors/ru.ftl")),
-]);
+pub static ERRORS: Catalog = Catalog::new("errors");
 
 #[cfg(test)]
 mod tests {

@@ -1,5 +1,5 @@
 //! The judge form in the reader's language: an [`entente_report::Words`] whose phrases are
-//! Fluent messages (`locales/judge/LANG.ftl`) and whose names are the variant's names in
+//! Fluent messages (`locales/LANG/judge.ftl`) and whose names are the variant's names in
 //! that language (`names.cs` of each province and power), English names where it has none.
 
 use crate::{reasons, Catalog};
@@ -9,12 +9,7 @@ use entente_report::{Arg, English, Words};
 use fluent_bundle::FluentValue;
 
 /// The judge form's phrases.
-pub static JUDGE: Catalog = Catalog::new(&[
-    ("en", include_str!("../locales/judge/en.ftl")),
-    ("cs", include_str!("../locales/judge/cs.ftl")),
-    ("fr", include_str!("../locales/judge/fr.ftl")),
-    ("ru", include_str!("../locales/judge/ru.ftl")),
-]);
+pub static JUDGE: Catalog = Catalog::new("judge");
 
 /// The judge form's words in a language (through Fluent, English included).
 pub struct JudgeWords {

@@ -21,33 +21,148 @@ use std::sync::OnceLock;
 
 pub use fluent_bundle::FluentValue as Value;
 
-/// The languages of every front end, English first (the fallback).
-pub const LANGUAGES: [&str; 4] = ["en", "cs", "fr", "ru"];
+include!(concat!(env!("OUT_DIR"), "/locales.rs"));
+
+/// The environment variable naming a folder of further languages, read at run time: each
+/// folder in it is one language (`de/pages.ftl`, `de/mail.ftl`, ...), as in `locales/`. A
+/// language there that is also compiled in replaces it.
+pub const LOCALES_VAR: &str = "ENTENTE_LOCALES";
+
+/// One language: its code and its Fluent files by kind of words.
+struct Language {
+    code: &'static str,
+    files: Vec<(&'static str, &'static str)>,
+}
+
+/// Every language: those compiled in (`locales/`), then those of [`LOCALES_VAR`].
+fn registry() -> &'static [Language] {
+    static REGISTRY: OnceLock<Vec<Language>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut langs: Vec<Language> = BUILT_IN
+            .iter()
+            .map(|(code, files)| Language {
+                code,
+                files: files.to_vec(),
+            })
+            .collect();
+        if let Some(dir) = std::env::var_os(LOCALES_VAR).filter(|d| !d.is_empty()) {
+            for lang in read_languages(std::path::Path::new(&dir)) {
+                match langs.iter_mut().find(|l| l.code == lang.code) {
+                    Some(l) => *l = lang,
+                    None => langs.push(lang),
+                }
+            }
+        }
+        langs
+    })
+}
+
+/// The languages of a folder of language folders (read once, kept for the process's life).
+fn read_languages(dir: &std::path::Path) -> Vec<Language> {
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        eprintln!("{LOCALES_VAR}={}: not a folder of languages", dir.display());
+        return Vec::new();
+    };
+    let mut dirs: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .filter_map(|d| {
+            let code = d.file_name()?.to_str()?.to_ascii_lowercase();
+            let mut files: Vec<_> = std::fs::read_dir(&d)
+                .ok()?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "ftl"))
+                .collect();
+            files.sort();
+            let files = files
+                .into_iter()
+                .filter_map(|f| {
+                    let kind = f.file_stem()?.to_str()?.to_string();
+                    let text = std::fs::read_to_string(&f).ok()?;
+                    Some((leak(kind), leak(text)))
+                })
+                .collect();
+            Some(Language {
+                code: leak(code),
+                files,
+            })
+        })
+        .collect()
+}
+
+/// The codes of every language, English first (the fallback): the folders of `locales/`
+/// and of [`LOCALES_VAR`].
+pub fn languages() -> &'static [&'static str] {
+    static CODES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    CODES.get_or_init(|| registry().iter().map(|l| l.code).collect())
+}
+
+/// The languages of every front end, English first (the fallback): [`languages`], as a
+/// constant that reads like a list (`LANGUAGES.contains(&l)`, `for l in LANGUAGES`).
+#[derive(Clone, Copy, Debug)]
+pub struct Languages;
+
+/// Every language ([`languages`]).
+pub const LANGUAGES: Languages = Languages;
+
+impl std::ops::Deref for Languages {
+    type Target = [&'static str];
+    fn deref(&self) -> &[&'static str] {
+        languages()
+    }
+}
+
+impl IntoIterator for Languages {
+    type Item = &'static str;
+    type IntoIter = std::iter::Copied<std::slice::Iter<'static, &'static str>>;
+    fn into_iter(self) -> Self::IntoIter {
+        languages().iter().copied()
+    }
+}
 
 type Bundle = FluentBundle<FluentResource>;
 
-/// Messages in each language, from Fluent sources `(language, text)`, parsed on first use.
+/// One kind of words (`pages`, `mail`, ...) in each language, from each language's Fluent
+/// file of that kind, parsed on first use; a language without the file, or without a
+/// message, falls back to English.
 pub struct Catalog {
-    sources: &'static [(&'static str, &'static str)],
+    kind: &'static str,
+    sources: OnceLock<Vec<(&'static str, &'static str)>>,
     bundles: OnceLock<HashMap<&'static str, Bundle>>,
 }
 
 impl Catalog {
-    pub const fn new(sources: &'static [(&'static str, &'static str)]) -> Catalog {
+    /// The words of `kind`: each language's `KIND.ftl`.
+    pub const fn new(kind: &'static str) -> Catalog {
         Catalog {
-            sources,
+            kind,
+            sources: OnceLock::new(),
             bundles: OnceLock::new(),
         }
     }
 
-    /// The sources as written, per language.
-    pub fn sources(&self) -> &'static [(&'static str, &'static str)] {
-        self.sources
+    /// The sources as written, per language: `(language, text)`, English first.
+    pub fn sources(&self) -> &[(&'static str, &'static str)] {
+        self.sources.get_or_init(|| {
+            registry()
+                .iter()
+                .filter_map(|l| {
+                    l.files
+                        .iter()
+                        .find(|(k, _)| *k == self.kind)
+                        .map(|(_, text)| (l.code, *text))
+                })
+                .collect()
+        })
     }
 
     fn bundles(&self) -> &HashMap<&'static str, Bundle> {
         self.bundles.get_or_init(|| {
-            self.sources
+            self.sources()
                 .iter()
                 .map(|&(lang, text)| {
                     let id: unic_langid::LanguageIdentifier = lang.parse().unwrap_or_default();
@@ -103,7 +218,7 @@ impl Catalog {
     /// lacks: `(language, id)` pairs (empty when every language has every message).
     pub fn missing(&self) -> Vec<(&'static str, String)> {
         let mut all: Vec<String> = Vec::new();
-        for (_, text) in self.sources {
+        for (_, text) in self.sources() {
             for k in keys(text) {
                 if !all.contains(&k) {
                     all.push(k);
@@ -111,7 +226,7 @@ impl Catalog {
             }
         }
         let mut out = Vec::new();
-        for (lang, text) in self.sources {
+        for (lang, text) in self.sources() {
             let mine = keys(text);
             for k in &all {
                 if !mine.contains(k) {
@@ -127,7 +242,7 @@ impl Catalog {
     pub fn format_errors(&self, arg_names: &[&str]) -> Vec<String> {
         let b = self.bundles();
         let mut out = Vec::new();
-        for (lang, text) in self.sources {
+        for (lang, text) in self.sources() {
             let Some(bundle) = b.get(lang) else { continue };
             for id in keys(text) {
                 let Some(pattern) = bundle.get_message(&id).and_then(|m| m.value()) else {
@@ -150,7 +265,7 @@ impl Catalog {
 
     /// Sources that Fluent cannot read or that write a message twice, with the errors.
     pub fn parse_errors(&self) -> Vec<(&'static str, String)> {
-        self.sources
+        self.sources()
             .iter()
             .filter_map(|(lang, text)| {
                 let res = match FluentResource::try_new(text.to_string()) {

@@ -1,14 +1,9 @@
-//! The mail gateway's words (`locales/mail/LANG.ftl`): its answers, reminders and letters.
+//! The mail gateway's words (`locales/LANG/mail.ftl`): its answers, reminders and letters.
 
 use crate::Catalog;
 
 /// The mail gateway's words.
-pub static MAIL: Catalog = Catalog::new(&[
-    ("en", include_str!("../locales/mail/en.ftl")),
-    ("cs", include_str!("../locales/mail/cs.ftl")),
-    ("fr", include_str!("../locales/mail/fr.ftl")),
-    ("ru", include_str!("../locales/mail/ru.ftl")),
-]);
+pub static MAIL: Catalog = Catalog::new("mail");
 
 #[cfg(test)]
 mod tests {

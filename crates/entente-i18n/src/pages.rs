@@ -1,19 +1,11 @@
-//! The web pages' words (`locales/pages/LANG.ftl`), also used wherever the service writes
+//! The web pages' words (`locales/LANG/pages.ftl`), also used wherever the service writes
 //! a page's words (the club's notices).
 
 use crate::Catalog;
 use fluent_bundle::FluentValue;
 
-/// Each language's messages, as written.
-pub const SOURCES: [(&str, &str); 4] = [
-    ("en", include_str!("../locales/pages/en.ftl")),
-    ("cs", include_str!("../locales/pages/cs.ftl")),
-    ("fr", include_str!("../locales/pages/fr.ftl")),
-    ("ru", include_str!("../locales/pages/ru.ftl")),
-];
-
 /// The pages' words.
-pub static PAGES: Catalog = Catalog::new(&SOURCES);
+pub static PAGES: Catalog = Catalog::new("pages");
 
 /// A message with arguments in `lang` (falling back to English, then to the id itself).
 pub fn tr(lang: &str, id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
@@ -53,7 +45,7 @@ mod tests {
     #[test]
     fn every_message_exists_in_every_language() {
         assert_eq!(PAGES.missing(), Vec::<(&str, String)>::new());
-        let n = keys(SOURCES[0].1).len();
+        let n = keys(PAGES.sources()[0].1).len();
         assert!(n > 50, "only {n} messages");
     }
 

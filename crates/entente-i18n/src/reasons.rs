@@ -9,13 +9,8 @@ use entente_map::Map;
 use entente_orders::{parse_order, ParseError, ParseReason, Wanted};
 use fluent_bundle::FluentValue;
 
-/// This crate's words (`locales/LANG.ftl`).
-pub static REASONS: Catalog = Catalog::new(&[
-    ("en", include_str!("../locales/en.ftl")),
-    ("cs", include_str!("../locales/cs.ftl")),
-    ("fr", include_str!("../locales/fr.ftl")),
-    ("ru", include_str!("../locales/ru.ftl")),
-]);
+/// This crate's words (`locales/LANG/reasons.ftl`).
+pub static REASONS: Catalog = Catalog::new("reasons");
 
 fn t(lang: &str, id: &str, args: &[(&str, &str)]) -> String {
     REASONS.text(lang, id, args)
