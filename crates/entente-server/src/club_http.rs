@@ -4,30 +4,17 @@
 //! needs one; the applications and the log are the administrators'.
 
 use crate::error::{ApiResult, ErrorBody};
-use crate::http::{ApiJson, ApiPath, AppState};
+use crate::state::{ApiJson, ApiPath, AppState, MaybeSigned, Signed, St};
 use axum::extract::State;
-use axum::http::{HeaderMap, Method};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use entente_club::{AuditEntry, League, Member, PublicProfile};
-use entente_service::auth::Caller;
 use entente_service::club::{self, *};
 use std::sync::Arc;
 use utoipa::OpenApi;
 
-type St = State<Arc<AppState>>;
-
-async fn who(st: &AppState, headers: &HeaderMap, method: &Method) -> ApiResult<Option<Caller>> {
-    crate::signed::caller(&st.db, headers, method).await
-}
-
-async fn must(st: &AppState, headers: &HeaderMap, method: &Method) -> ApiResult<Caller> {
-    crate::signed::signed_in(&st.db, headers, method).await
-}
-
 #[utoipa::path(get, path = "/api/v1/club", responses((status = 200, body = ClubOut)))]
-async fn get_club(State(st): St, headers: HeaderMap, method: Method) -> ApiResult<Json<ClubOut>> {
-    let c = who(&st, &headers, &method).await?;
+async fn get_club(State(st): St, MaybeSigned(c): MaybeSigned) -> ApiResult<Json<ClubOut>> {
     Ok(Json(club::club_out(&st.db, c.as_ref()).await?))
 }
 
@@ -35,11 +22,9 @@ async fn get_club(State(st): St, headers: HeaderMap, method: Method) -> ApiResul
     responses((status = 200, body = ClubOut), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn patch_club(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiJson(b): ApiJson<ClubIn>,
 ) -> ApiResult<Json<ClubOut>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(club::set_club(&st.db, &c, b).await?))
 }
 
@@ -47,11 +32,9 @@ async fn patch_club(
     responses((status = 200, body = ApplyOut), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn apply(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiJson(b): ApiJson<ApplyIn>,
 ) -> ApiResult<Json<ApplyOut>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(club::apply(&st.db, &c, b).await?))
 }
 
@@ -59,21 +42,17 @@ async fn apply(
     responses((status = 200, body = Object), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn patch_me(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiJson(b): ApiJson<MySettingsIn>,
 ) -> ApiResult<Json<Member>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(club::set_mine(&st.db, &c, b).await?))
 }
 
 #[utoipa::path(get, path = "/api/v1/club/members", responses((status = 200, body = [MemberRow])))]
 async fn get_members(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    MaybeSigned(c): MaybeSigned,
 ) -> ApiResult<Json<Vec<MemberRow>>> {
-    let c = who(&st, &headers, &method).await?;
     Ok(Json(club::members(&st.db, c.as_ref()).await?))
 }
 
@@ -81,11 +60,9 @@ async fn get_members(
     responses((status = 200, body = Object), (status = 404, body = ErrorBody)))]
 async fn get_profile(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    MaybeSigned(c): MaybeSigned,
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<Json<PublicProfile>> {
-    let c = who(&st, &headers, &method).await?;
     Ok(Json(club::profile(&st.db, c.as_ref(), id).await?))
 }
 
@@ -93,12 +70,10 @@ async fn get_profile(
     responses((status = 200, body = Object), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn post_member_act(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<i64>,
     ApiJson(b): ApiJson<MemberAct>,
 ) -> ApiResult<Json<Member>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(club::member_act(&st.db, &c, id, b).await?))
 }
 
@@ -106,32 +81,20 @@ async fn post_member_act(
     responses((status = 200, body = [ApplicationOut]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn get_applications(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
 ) -> ApiResult<Json<Vec<ApplicationOut>>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(club::applications(&st.db, &c).await?))
 }
 
 #[utoipa::path(get, path = "/api/v1/club/log",
     responses((status = 200, body = [Object]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn get_log(
-    State(st): St,
-    headers: HeaderMap,
-    method: Method,
-) -> ApiResult<Json<Vec<AuditEntry>>> {
-    let c = must(&st, &headers, &method).await?;
+async fn get_log(State(st): St, Signed(c): Signed) -> ApiResult<Json<Vec<AuditEntry>>> {
     Ok(Json(club::log(&st.db, &c).await?))
 }
 
 #[utoipa::path(get, path = "/api/v1/club/notices",
     responses((status = 200, body = [NoticeOut]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn get_notices(
-    State(st): St,
-    headers: HeaderMap,
-    method: Method,
-) -> ApiResult<Json<Vec<NoticeOut>>> {
-    let c = must(&st, &headers, &method).await?;
+async fn get_notices(State(st): St, Signed(c): Signed) -> ApiResult<Json<Vec<NoticeOut>>> {
     Ok(Json(club::notices(&st.db, &c, None).await?))
 }
 
@@ -197,11 +160,9 @@ async fn get_leagues(State(st): St) -> ApiResult<Json<Vec<League>>> {
     responses((status = 200, body = Object), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn post_league(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiJson(b): ApiJson<LeagueIn>,
 ) -> ApiResult<Json<League>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(club::create_league(&st.db, &c, b).await?))
 }
 
@@ -209,12 +170,10 @@ async fn post_league(
     responses((status = 200, body = Object), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn post_season(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(league): ApiPath<String>,
     ApiJson(b): ApiJson<SeasonIn>,
 ) -> ApiResult<Json<League>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(club::create_season(&st.db, &c, &league, b).await?))
 }
 
@@ -233,12 +192,10 @@ async fn get_season(
     responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn post_season_game(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath((league, season)): ApiPath<(String, String)>,
     ApiJson(b): ApiJson<AttachIn>,
 ) -> ApiResult<axum::http::StatusCode> {
-    let c = must(&st, &headers, &method).await?;
     club::attach_game(&st.db, &c, &league, &season, b).await?;
     Ok(axum::http::StatusCode::NO_CONTENT)
 }
@@ -248,11 +205,9 @@ async fn post_season_game(
     responses((status = 200, body = SeasonOut), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn post_close(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath((league, season)): ApiPath<(String, String)>,
 ) -> ApiResult<Json<SeasonOut>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(
         club::close_season(&st.db, &c, &league, &season).await?,
     ))
@@ -260,12 +215,7 @@ async fn post_close(
 
 #[utoipa::path(post, path = "/api/v1/club/recompute",
     responses((status = 200, body = RecomputeOut), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn post_recompute(
-    State(st): St,
-    headers: HeaderMap,
-    method: Method,
-) -> ApiResult<Json<RecomputeOut>> {
-    let c = must(&st, &headers, &method).await?;
+async fn post_recompute(State(st): St, Signed(c): Signed) -> ApiResult<Json<RecomputeOut>> {
     Ok(Json(club::recompute_all(&st.db, &c).await?))
 }
 

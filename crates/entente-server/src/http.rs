@@ -3,16 +3,14 @@
 //! calls one function of [`entente_service::games`] or [`entente_service::gm`], and answers with its result.
 
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request, State};
-use axum::http::request::Parts;
+use crate::state::{ApiJson, ApiPath, ApiQuery, AppState, MaybeSigned, Signed, St, BODY_LIMIT};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
-use entente_service::auth::{self, Caller, SESSION_COOKIE};
-use entente_service::db::Db;
+use entente_service::auth::{self, SESSION_COOKIE};
 use entente_service::games::{self, may_see, press_for, Viewer};
 use entente_service::gm::{self, ActDone, GmAct};
 use entente_service::model::*;
@@ -21,80 +19,6 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 use utoipa::{OpenApi, ToSchema};
-
-#[derive(Clone)]
-pub struct AppState {
-    pub db: Db,
-    /// How often a live-update stream looks for new events.
-    pub poll: Duration,
-    /// Whether the site is served over https (`--public-url https://...`): cookies are
-    /// then `Secure`.
-    pub secure_cookies: bool,
-    /// New accounts allowed per client address in an hour (0: no limit).
-    pub signup_limit: u32,
-}
-
-type St = State<Arc<AppState>>;
-
-/// The largest request body of any route (a variant file of 1 MiB fits in its JSON).
-pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
-
-/// A JSON body whose errors are answered in the API's error form.
-pub struct ApiJson<T>(pub T);
-
-impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for ApiJson<T> {
-    type Rejection = ApiError;
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(v)) => Ok(ApiJson(v)),
-            Err(e) => Err(match e {
-                JsonRejection::JsonDataError(e) => ApiError::unprocessable(format!(
-                    "the request's JSON does not fit: {}",
-                    std::error::Error::source(&e)
-                        .map(|s| s.to_string())
-                        .unwrap_or_else(|| e.body_text())
-                )),
-                JsonRejection::MissingJsonContentType(_) => {
-                    ApiError::bad_request("send JSON with Content-Type: application/json")
-                }
-                JsonRejection::BytesRejection(_) => ApiError::new(
-                    crate::error::ErrorKind::PayloadTooLarge,
-                    "the request is too large: a body of at most 2 MiB",
-                ),
-                other => {
-                    ApiError::bad_request(format!("the request is not JSON: {}", other.body_text()))
-                }
-            }),
-        }
-    }
-}
-
-/// A path's parameters, whose errors are answered in the API's error form.
-pub struct ApiPath<T>(pub T);
-
-impl<S: Send + Sync, T: serde::de::DeserializeOwned + Send> FromRequestParts<S> for ApiPath<T> {
-    type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match Path::<T>::from_request_parts(parts, state).await {
-            Ok(Path(v)) => Ok(ApiPath(v)),
-            Err(e) if e.status().is_client_error() => Err(ApiError::bad_request(e.body_text())),
-            Err(e) => Err(ApiError::internal(e.body_text())),
-        }
-    }
-}
-
-/// A query string, whose errors are answered in the API's error form.
-pub struct ApiQuery<T>(pub T);
-
-impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
-    type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        Query::<T>::from_request_parts(parts, state)
-            .await
-            .map(|Query(v)| ApiQuery(v))
-            .map_err(|e| ApiError::bad_request(e.body_text()))
-    }
-}
 
 #[derive(Deserialize, ToSchema)]
 pub struct SignUpIn {
@@ -287,14 +211,6 @@ pub struct PhaseQuery {
     pub phase: Option<usize>,
 }
 
-async fn who(st: &AppState, headers: &HeaderMap, method: &Method) -> ApiResult<Option<Caller>> {
-    crate::signed::caller(&st.db, headers, method).await
-}
-
-async fn must(st: &AppState, headers: &HeaderMap, method: &Method) -> ApiResult<Caller> {
-    crate::signed::signed_in(&st.db, headers, method).await
-}
-
 /// A new account. The password: at least 12 characters, not one of the most common
 /// ones; a few new accounts per client address an hour (429 with `Retry-After`).
 #[utoipa::path(post, path = "/api/v1/accounts", request_body = SignUpIn,
@@ -357,8 +273,7 @@ async fn sign_in_with(st: &AppState, peer: &auth::Peer, b: &SignInIn) -> ApiResu
 }
 
 #[utoipa::path(delete, path = "/api/v1/session", responses((status = 204)))]
-async fn sign_out(State(st): St, headers: HeaderMap, method: Method) -> ApiResult<Response> {
-    must(&st, &headers, &method).await?;
+async fn sign_out(State(st): St, headers: HeaderMap, _: Signed) -> ApiResult<Response> {
     if let Some((token, _)) = crate::signed::request_token(&headers) {
         auth::drop_token(&st.db, &token).await?;
     }
@@ -415,12 +330,7 @@ async fn new_token(
 /// The caller's API tokens that have not expired, newest first (never their secrets).
 #[utoipa::path(get, path = "/api/v1/tokens",
     responses((status = 200, body = Vec<TokenInfoOut>), (status = 401, body = ErrorBody)))]
-async fn list_tokens(
-    State(st): St,
-    headers: HeaderMap,
-    method: Method,
-) -> ApiResult<Json<Vec<TokenInfoOut>>> {
-    let c = must(&st, &headers, &method).await?;
+async fn list_tokens(State(st): St, Signed(c): Signed) -> ApiResult<Json<Vec<TokenInfoOut>>> {
     let tokens = auth::api_tokens(&st.db, &c).await?;
     Ok(Json(
         tokens
@@ -442,18 +352,15 @@ async fn list_tokens(
     responses((status = 204), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn revoke_token(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
-    let c = must(&st, &headers, &method).await?;
     auth::revoke_api_token(&st.db, &c, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 #[utoipa::path(get, path = "/api/v1/me", responses((status = 200, body = AccountOut), (status = 401, body = ErrorBody)))]
-async fn me(State(st): St, headers: HeaderMap, method: Method) -> ApiResult<Json<AccountOut>> {
-    let c = must(&st, &headers, &method).await?;
+async fn me(State(st): St, Signed(c): Signed) -> ApiResult<Json<AccountOut>> {
     let prefs = games::account_prefs(&st.db, c.id).await?;
     Ok(Json(AccountOut {
         id: c.id,
@@ -467,11 +374,9 @@ async fn me(State(st): St, headers: HeaderMap, method: Method) -> ApiResult<Json
     responses((status = 200, body = AccountOut), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn set_prefs(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiJson(b): ApiJson<PrefsIn>,
 ) -> ApiResult<Json<AccountOut>> {
-    let c = must(&st, &headers, &method).await?;
     let prefs = games::set_account_prefs(
         &st.db,
         c.id,
@@ -490,12 +395,7 @@ async fn set_prefs(
 }
 
 #[utoipa::path(get, path = "/api/v1/games", responses((status = 200, body = [GameOut])))]
-async fn list_games(
-    State(st): St,
-    headers: HeaderMap,
-    method: Method,
-) -> ApiResult<Json<Vec<GameOut>>> {
-    let c = who(&st, &headers, &method).await?;
+async fn list_games(State(st): St, MaybeSigned(c): MaybeSigned) -> ApiResult<Json<Vec<GameOut>>> {
     Ok(Json(games::list_games(&st.db, c.as_ref()).await?))
 }
 
@@ -503,11 +403,9 @@ async fn list_games(
     responses((status = 201, body = Created), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn create_game(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiJson(b): ApiJson<NewGame>,
 ) -> ApiResult<(StatusCode, Json<Created>)> {
-    let c = must(&st, &headers, &method).await?;
     let id = games::create_game(&st.db, &c, b).await?;
     Ok((StatusCode::CREATED, Json(Created { id })))
 }
@@ -516,11 +414,9 @@ async fn create_game(
     responses((status = 200, body = GameOut), (status = 404, body = ErrorBody)))]
 async fn get_game(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    MaybeSigned(c): MaybeSigned,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<GameOut>> {
-    let c = who(&st, &headers, &method).await?;
     let (game, members, v, s) = games::read_game(&st.db, c, &id).await?;
     Ok(Json(games::game_out(&game, &members, &v, s.as_ref())))
 }
@@ -529,12 +425,10 @@ async fn get_game(
     responses((status = 204), (status = 409, body = ErrorBody)))]
 async fn join(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<JoinIn>,
 ) -> ApiResult<StatusCode> {
-    let c = must(&st, &headers, &method).await?;
     games::join(&st.db, &c, &id, &b.role, b.preferences).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -543,11 +437,9 @@ async fn join(
     responses((status = 204), (status = 409, body = ErrorBody)))]
 async fn leave(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
-    let c = must(&st, &headers, &method).await?;
     games::leave(&st.db, &c, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -556,12 +448,10 @@ async fn leave(
     responses((status = 200, body = SheetOut), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn submit(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<OrdersIn>,
 ) -> ApiResult<Json<SheetOut>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(
         games::submit(&st.db, &c, &id, &b.power, &b.orders).await?,
     ))
@@ -571,12 +461,10 @@ async fn submit(
     responses((status = 200, body = SheetOut), (status = 403, body = ErrorBody)))]
 async fn get_sheet(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<PowerQuery>,
 ) -> ApiResult<Json<SheetOut>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(games::sheet(&st.db, &c, &id, &q.power).await?))
 }
 
@@ -586,12 +474,10 @@ async fn get_sheet(
     responses((status = 200, body = [SentSheet]), (status = 403, body = ErrorBody)))]
 async fn sent_sheets(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<PowerQuery>,
 ) -> ApiResult<Json<Vec<SentSheet>>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(games::sent_sheets(&st.db, &c, &id, &q.power).await?))
 }
 
@@ -600,12 +486,10 @@ async fn sent_sheets(
     responses((status = 200, body = EscalationOut), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn place(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<PlaceIn>,
 ) -> ApiResult<Json<EscalationOut>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(
         games::place(&st.db, &c, &id, &b.power, &b.unit).await?,
     ))
@@ -616,12 +500,10 @@ async fn place(
     responses((status = 200, body = EscalationOut), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn homes(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<HomesIn>,
 ) -> ApiResult<Json<EscalationOut>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(
         games::nominate(&st.db, &c, &id, &b.power, &b.homes.join(", ")).await?,
     ))
@@ -631,12 +513,10 @@ async fn homes(
     responses((status = 204), (status = 403, body = ErrorBody)))]
 async fn ready(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<ReadyIn>,
 ) -> ApiResult<StatusCode> {
-    let c = must(&st, &headers, &method).await?;
     games::set_ready(&st.db, &c, &id, b.ready).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -645,12 +525,10 @@ async fn ready(
     responses((status = 201, body = PressOut), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn send_press(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<PressIn>,
 ) -> ApiResult<(StatusCode, Json<PressOut>)> {
-    let c = must(&st, &headers, &method).await?;
     let m = games::send_press(&st.db, &c, &id, &b.from, &b.to, &b.text).await?;
     Ok((StatusCode::CREATED, Json(m)))
 }
@@ -662,7 +540,7 @@ async fn followed(
     method: &Method,
     id: &str,
 ) -> ApiResult<(Viewer, entente_host::Session)> {
-    let c = who(st, headers, method).await?;
+    let c = crate::signed::caller(&st.db, headers, method).await?;
     let signed_in = c.is_some();
     let (_, _, v, s) = games::read_game(&st.db, c, id).await?;
     if !v.is_member() {
@@ -694,12 +572,10 @@ async fn get_press(
     responses((status = 200, body = DrawOut), (status = 403, body = ErrorBody)))]
 async fn draw(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<DrawIn>,
 ) -> ApiResult<Json<DrawOut>> {
-    let c = must(&st, &headers, &method).await?;
     let ended = games::vote_draw(&st.db, &c, &id, b.vote.then_some(b.powers)).await?;
     Ok(Json(DrawOut { ended }))
 }
@@ -708,12 +584,10 @@ async fn draw(
     responses((status = 200, body = DrawOut), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn concede(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<ConcedeIn>,
 ) -> ApiResult<Json<DrawOut>> {
-    let c = must(&st, &headers, &method).await?;
     let to = if b.vote {
         Some(b.to.ok_or_else(|| {
             ApiError::unprocessable(
@@ -737,11 +611,9 @@ pub struct MailSecretOut {
     responses((status = 200, body = MailSecretOut), (status = 403, body = ErrorBody)))]
 async fn mail_secret(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Response> {
-    let c = must(&st, &headers, &method).await?;
     let secret = games::new_mail_secret(&st.db, &c, &id).await?;
     Ok((
         [(axum::http::header::CACHE_CONTROL, "no-store")],
@@ -859,12 +731,10 @@ async fn record(
     responses((status = 200, body = ActDone), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn gm_act(
     State(st): St,
-    headers: HeaderMap,
-    method: Method,
+    Signed(c): Signed,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<GmAct>,
 ) -> ApiResult<Json<ActDone>> {
-    let c = must(&st, &headers, &method).await?;
     Ok(Json(gm::act(&st.db, &c, &id, b).await?))
 }
 
@@ -879,12 +749,11 @@ pub struct EventsQuery {
 async fn events(
     State(st): St,
     headers: HeaderMap,
-    method: Method,
+    MaybeSigned(c): MaybeSigned,
     ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<EventsQuery>,
 ) -> ApiResult<Response> {
     use sqlx::Row;
-    let c = who(&st, &headers, &method).await?;
     let signed_in = c.is_some();
     let (_, _, v, _) = games::read_game(&st.db, c, &id).await?;
     if !v.is_member() {

@@ -13,6 +13,7 @@ pub mod error;
 pub mod http;
 pub mod listen;
 pub mod signed;
+pub mod state;
 pub mod web;
 
 use std::net::SocketAddr;
@@ -103,7 +104,7 @@ pub async fn serve_with(
         config.tick,
         config.workers,
     ));
-    let app = http::router(http::AppState {
+    let app = http::router(state::AppState {
         db,
         poll: config.poll,
         secure_cookies: config

@@ -792,7 +792,7 @@ async fn admin_act(State(st): St, headers: HeaderMap, body: Bytes) -> Response {
 }
 
 /// The club's routes, merged into [`super::routes`].
-pub fn routes() -> axum::Router<std::sync::Arc<crate::http::AppState>> {
+pub fn routes() -> axum::Router<std::sync::Arc<crate::state::AppState>> {
     use axum::routing::{get, post};
     axum::Router::new()
         .route("/club", get(home))

@@ -15,7 +15,7 @@ mod pages;
 pub mod queries;
 
 use crate::error::{ApiError, ApiResult, ErrorKind};
-use crate::http::AppState;
+use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
