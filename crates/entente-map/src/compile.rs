@@ -1089,3 +1089,64 @@ impl<'a> Compiler<'a> {
         Ok((victory, centres))
     }
 }
+
+/// Reading a variant file: the text to a compiled map (the one entry to [`compile`]).
+impl Map {
+    /// The standard map, from the embedded variant file.
+    pub fn standard() -> Map {
+        // The embedded file is tested in this crate; failing here is a build defect.
+        Map::from_toml(crate::STANDARD_TOML).expect("embedded standard variant is valid")
+    }
+
+    /// Parses and validates a variant file. Every error names the line it comes from.
+    pub fn from_toml(src: &str) -> Result<Map, VariantError> {
+        Map::from_toml_with_warnings(src).map(|(map, _)| map)
+    }
+
+    /// As [`Map::from_toml`], also returning what the file allows but probably does not mean
+    /// (`entente variant check` prints these).
+    pub fn from_toml_with_warnings(src: &str) -> Result<(Map, Vec<VariantWarning>), VariantError> {
+        let limit = crate::VARIANT_FILE_LIMIT as usize;
+        if src.len() > limit {
+            return Err(VariantError {
+                line: Some(line_of(src, limit)),
+                message: format!(
+                    "the variant text goes over {} MiB here ({} bytes in all)",
+                    limit >> 20,
+                    src.len()
+                ),
+            });
+        }
+        let file: VariantFile = toml::from_str(src).map_err(|e| VariantError {
+            line: e.span().map(|s| line_of(src, s.start)),
+            message: toml_message(src, &e),
+        })?;
+        let mut warnings = Vec::new();
+        let map = compile(src, file, &mut warnings)?;
+        Ok((map, warnings))
+    }
+}
+
+/// What a TOML syntax error says; the parser gives no words for some (a control character in
+/// a comment, found by fuzzing), so those name the column and the character.
+fn toml_message(src: &str, e: &toml::de::Error) -> String {
+    let message = e.message().trim_end().replace('\n', ": ");
+    if !message.is_empty() {
+        return message;
+    }
+    let Some(span) = e.span() else {
+        return "not valid TOML".into();
+    };
+    let start = span.start.min(src.len());
+    let before = src.get(..start).unwrap_or_default();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = src.get(line_start..start).map_or(0, |s| s.chars().count()) + 1;
+    match src.get(start..).and_then(|s| s.chars().next()) {
+        Some(c) if c.is_control() => format!(
+            "column {column}: control character U+{:04X} is not allowed in TOML",
+            c as u32
+        ),
+        Some(c) => format!("column {column}: not valid TOML at '{c}'"),
+        None => format!("column {column}: not valid TOML"),
+    }
+}

@@ -8,6 +8,7 @@
 mod position_record;
 pub mod pydip;
 pub mod record;
+pub mod recorded;
 pub mod replay;
 
 pub use entente_game::{Error, ErrorKind, Result};

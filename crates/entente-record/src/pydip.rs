@@ -10,7 +10,7 @@
 //! `F VEN R ADR`, `F VEN D`, `A BUD B`, `WAIVE`; coasts `STP/SC`.
 
 use crate::position_record::parse_loc;
-use crate::replay::RecordedPhase;
+use crate::recorded::RecordedPhase;
 use entente_game::{Error, Result};
 use entente_host::{PhaseContext, Reading, Session, SessionConfig, SheetLine};
 use entente_judge::{
@@ -442,7 +442,7 @@ pub fn import_with_rules(
     if let (Some(first), Some(start)) = (g.phases.first(), recorded.first()) {
         if let Some(phase) = phase_of(&first.name) {
             let opening = phase == s.game().phase()
-                && crate::replay::compare_positions(&map, s.game().position(), &start.position)
+                && crate::recorded::compare_positions(&map, s.game().position(), &start.position)
                     .is_empty();
             if !opening {
                 s = Session::restore(
@@ -489,7 +489,7 @@ pub fn import_with_rules(
             .collect();
         s.process(sheets);
         if first_difference.is_none()
-            && !crate::replay::compare_positions(
+            && !crate::recorded::compare_positions(
                 &map,
                 s.game().position(),
                 &recorded[i + 1].position,

@@ -1089,7 +1089,7 @@ fn stored_result(
 impl GameRecord {
     /// The record's phases for [`crate::replay`]: each with its position, the orders that
     /// were read, and its context; the current phase last.
-    pub fn recorded_phases(&self, map: &Map) -> Result<Vec<crate::replay::RecordedPhase>> {
+    pub fn recorded_phases(&self, map: &Map) -> Result<Vec<crate::recorded::RecordedPhase>> {
         let mut out = Vec::new();
         for e in &self.phases {
             let mut orders = Vec::new();
@@ -1099,7 +1099,7 @@ impl GameRecord {
                     orders.push((power_of(map, &o.power)?, order));
                 }
             }
-            out.push(crate::replay::RecordedPhase {
+            out.push(crate::recorded::RecordedPhase {
                 name: e.phase.clone(),
                 phase: Some(parse_phase(&e.phase)?),
                 position: e.position.to_position(map)?,
@@ -1107,7 +1107,7 @@ impl GameRecord {
                 context: context_of(map, &e.context)?,
             });
         }
-        out.push(crate::replay::RecordedPhase {
+        out.push(crate::recorded::RecordedPhase {
             name: self.current.phase.clone(),
             phase: Some(parse_phase(&self.current.phase)?),
             position: self.current.position.to_position(map)?,
