@@ -18,10 +18,9 @@ use entente_club::{
     profiles, recompute, standings, Application, AuditAction, AuditEntry, BattlefieldRow, Club,
     ClubError, ClubSettings, GameCreation, GameResult, HallOfFame, League, LeagueRef, LeagueRules,
     LeagueSeason, Member, MemberId, MemberSettings, MemberState, Outcome, PublicProfile, Ratings,
-    Seat, Standings, Stint,
+    Standings,
 };
-use entente_host::Session;
-use entente_judge::PhaseKind;
+use entente_host::{PhaseNote, ResultFacts, SentSheet, Session};
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Row, Transaction};
 use std::collections::{BTreeMap, BTreeSet};
@@ -696,13 +695,14 @@ pub async fn may_play(db: &Db, account: i64) -> Result<()> {
 
 // ---- Results ----
 
-/// Builds the result of a game that has just ended and stores it, in the transaction that
-/// ended it. Once per game: a result stored is kept. A result the club's checks refuse is
-/// not stored (and logged), the game ends all the same.
+/// Builds the result of a game that has just ended ([`Session::club_result`], from the table
+/// and what was noted while it was played) and stores it, in the transaction that ended it.
+/// Once per game: a result stored is kept. A result the club's checks refuse is not stored
+/// (and logged), the game ends all the same.
 pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session) -> Result<()> {
-    let Some(end) = s.game().end() else {
+    if s.game().end().is_none() {
         return Ok(());
-    };
+    }
     let stored = sqlx::query("SELECT 1 FROM club_results WHERE game_id = $1")
         .bind(id)
         .fetch_optional(&mut **tx)
@@ -717,8 +717,9 @@ pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session)
         .try_get(0)?;
     let options: NewGame = serde_json::from_str(&options).map_err(json_err)?;
     let members = load_members(&mut **tx, id).await?;
-    let mut sent: BTreeSet<(String, String)> = BTreeSet::new();
-    let mut sent_by: BTreeMap<i64, BTreeSet<String>> = BTreeMap::new();
+    let map = s.map();
+    let phase_of = |code: &str| entente_judge::Phase::parse(code);
+    let mut sent = Vec::new();
     for r in sqlx::query("SELECT phase, power, account_id FROM sheets WHERE game_id = $1")
         .bind(id)
         .fetch_all(&mut **tx)
@@ -726,88 +727,31 @@ pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session)
     {
         let (phase, power, account): (String, String, i64) =
             (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
-        sent.insert((phase.clone(), power));
-        sent_by.entry(account).or_default().insert(phase);
-    }
-    let game = s.game();
-    let map = s.map();
-    let history = game.history();
-    let facts = phase_facts(tx, id, history).await?;
-    let end_year = history.last().map_or(game.phase().year, |r| r.phase.year);
-    let pos = game.position();
-    let mut seats = Vec::new();
-    for p in map.power_ids() {
-        let name = map.power(p).name.clone();
-        let player = s.player_of(p);
-        if player.is_none() && game.is_neutral(p) {
-            continue;
+        if let (Some(phase), Some(power)) = (phase_of(&phase), map.lookup_power(&power)) {
+            sent.push(SentSheet {
+                phase,
+                power,
+                member: MemberId(account),
+            });
         }
-        let holder = members
-            .iter()
-            .find(|m| m.role == "player" && m.powers.contains(&name));
-        let centres = pos.centre_count(map, p) as u32;
-        let eliminated_in = (centres == 0 && pos.unit_count(p) == 0).then(|| {
-            history
-                .iter()
-                .rev()
-                .find(|r| r.before.unit_count(p) > 0 || r.before.centre_count(map, p) > 0)
-                .map_or(game.phase().year, |r| r.phase.year)
-        });
-        let earlier_players = members
-            .iter()
-            .filter(|m| m.role == "replaced" && m.powers.contains(&name));
-        let (played, missed, earlier) = if facts.is_empty() {
-            // A game adjudicated before the server noted each phase (migration 0006): the
-            // movement phases the power was on the board in; missed: those without a sheet
-            // sent for it; a replaced player's phases: those they sent a sheet in.
-            let due: Vec<String> = history
-                .iter()
-                .filter(|r| r.phase.kind == PhaseKind::Movement && r.before.unit_count(p) > 0)
-                .map(|r| r.phase.code())
-                .collect();
-            let missed = due
-                .iter()
-                .filter(|ph| !sent.contains(&((*ph).clone(), name.clone())))
-                .count() as u32;
-            let earlier = earlier_players
-                .map(|m| Stint {
-                    member: MemberId(m.account_id),
-                    phases_played: sent_by.get(&m.account_id).map_or(0, |s| s.len() as u32),
-                    missed_phases: 0,
-                })
-                .collect();
-            (due.len() as u32, missed, earlier)
-        } else {
-            // Exactly as noted at each adjudication: the phases the power had orders due
-            // while this player held it, and those of them they missed.
-            let count = |account: Option<i64>| {
-                facts
-                    .iter()
-                    .filter(|f| f.power == name && f.account == account)
-                    .fold((0u32, 0u32), |(n, m), f| (n + 1, m + u32::from(f.missed)))
-            };
-            let (played, missed) = count(holder.map(|m| m.account_id));
-            let earlier = earlier_players
-                .map(|m| {
-                    let (played, missed) = count(Some(m.account_id));
-                    Stint {
-                        member: MemberId(m.account_id),
-                        phases_played: played,
-                        missed_phases: missed,
-                    }
-                })
-                .collect();
-            (played, missed, earlier)
-        };
-        seats.push(Seat {
-            power: name,
-            member: holder.map(|m| MemberId(m.account_id)),
-            centres,
-            eliminated_in,
-            phases_played: played,
-            missed_phases: missed.min(played),
-            earlier,
-        });
+    }
+    let mut noted = Vec::new();
+    for r in sqlx::query(
+        "SELECT phase, power, account_id, missed FROM club_phase_facts WHERE game_id = $1",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await?
+    {
+        let (phase, power): (String, String) = (r.try_get(0)?, r.try_get(1)?);
+        if let (Some(phase), Some(power)) = (phase_of(&phase), map.lookup_power(&power)) {
+            noted.push(PhaseNote {
+                phase,
+                power,
+                holder: r.try_get::<Option<i64>, _>(2)?.map(MemberId),
+                missed: r.try_get::<i64, _>(3)? != 0,
+            });
+        }
     }
     let league =
         sqlx::query("SELECT league_id, season_id FROM club_season_games WHERE game_id = $1")
@@ -822,22 +766,18 @@ pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session)
             })
             .transpose()?;
     let finished = millis(now());
-    let mut outcome = Outcome::from_end(end, |p| map.power(p).name.clone());
-    if let Outcome::Draw { powers } = &mut outcome {
-        // A power no player holds (a setup's neutral power) has no seat and no share: a
-        // record from before draws left the neutral powers out names them.
-        powers.retain(|p| seats.iter().any(|s| s.power == *p));
-    }
-    let result = GameResult {
+    let facts = ResultFacts {
         game: id.to_string(),
         variant: options.variant.clone(),
         finished_at_ms: finished,
-        end_year,
         // A league's games are always rated (and counted so when read: [`load_results`]).
-        rated: options.rated || league.is_some(),
+        rated: options.rated,
         league,
-        seats,
-        outcome,
+        noted,
+        sent,
+    };
+    let Some(result) = s.club_result(&crate::games::table_of(s, &members), facts) else {
+        return Ok(());
     };
     if let Err(e) = result.check() {
         // The game ends all the same; its game master is told (the game's page, the API's
@@ -891,68 +831,27 @@ pub async fn record_result(tx: &mut Transaction<'_, Any>, id: &str, s: &Session)
     Ok(())
 }
 
-/// One phase a power had orders due, as noted when it was adjudicated ([`note_phase`]).
-struct PhaseFact {
-    power: String,
-    /// Who held the power then (`None`: nobody).
-    account: Option<i64>,
-    missed: bool,
-}
-
-/// The facts noted for the phases of the game's history (a phase noted and then rolled
-/// back, not adjudicated again, does not count).
-async fn phase_facts(
-    tx: &mut Transaction<'_, Any>,
-    id: &str,
-    history: &[entente_game::PhaseRecord],
-) -> Result<Vec<PhaseFact>> {
-    let phases: BTreeSet<String> = history.iter().map(|r| r.phase.code()).collect();
-    let mut out = Vec::new();
-    for r in sqlx::query(
-        "SELECT phase, power, account_id, missed FROM club_phase_facts WHERE game_id = $1",
-    )
-    .bind(id)
-    .fetch_all(&mut **tx)
-    .await?
-    {
-        let phase: String = r.try_get(0)?;
-        if phases.contains(&phase) {
-            out.push(PhaseFact {
-                power: r.try_get(1)?,
-                account: r.try_get(2)?,
-                missed: r.try_get::<i64, _>(3)? != 0,
-            });
-        }
-    }
-    Ok(out)
-}
-
-/// Notes, in the transaction that adjudicates a phase, each power that had orders due
-/// (`awaited`), who held it, and whether it missed the phase (`missing`: no orders sent and
-/// its player not marked ready). The members' reliability is counted from these notes
-/// (docs/club.md). A phase noted again (adjudicated again after a roll-back) is noted anew.
+/// Notes, in the transaction that adjudicates a phase, each power that had orders due, who
+/// held it, and whether it missed the phase (no orders sent and its player not marked
+/// ready): the host's [`entente_host::Adjudication::noted`]. The members' reliability is
+/// counted from these notes (docs/club.md). A phase noted again (adjudicated again after a
+/// roll-back) is noted anew.
 pub async fn note_phase(
     tx: &mut Transaction<'_, Any>,
     game: &str,
-    phase: &str,
-    awaited: &[String],
-    missing: &[String],
-    members: &[crate::games::Member],
+    s: &Session,
+    noted: &[PhaseNote],
 ) -> Result<()> {
-    for power in awaited {
-        let holder = members
-            .iter()
-            .find(|m| m.role == "player" && m.powers.contains(power))
-            .map(|m| m.account_id);
+    for n in noted {
         sqlx::query(
             "INSERT INTO club_phase_facts (game_id, phase, power, account_id, missed) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (game_id, phase, power) DO UPDATE SET account_id = excluded.account_id, missed = excluded.missed",
         )
         .bind(game)
-        .bind(phase)
-        .bind(power)
-        .bind(holder)
-        .bind(i64::from(missing.contains(power)))
+        .bind(n.phase.code())
+        .bind(&s.map().power(n.power).name)
+        .bind(n.holder.map(|m| m.0))
+        .bind(i64::from(n.missed))
         .execute(&mut **tx)
         .await?;
     }

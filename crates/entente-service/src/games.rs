@@ -12,8 +12,11 @@ use crate::auth::Caller;
 use crate::db::{from_millis, millis, Db};
 use crate::error::{Error, Result};
 use crate::model::*;
+use entente_club::MemberId;
 use entente_game::Setup;
-use entente_host::{GameOptions, GameSpec, PlayersSpec, Recipients, Session};
+use entente_host::{
+    GameOptions, GameSpec, PlayersSpec, Recipients, SeatHolder, Session, TableError, TableRules,
+};
 use entente_judge::{Edition, PhaseKind, Rulebook};
 use entente_map::{PowerId, Variant};
 use entente_record::record::{from_json, SessionRecord};
@@ -36,6 +39,7 @@ pub const SUGGESTED_LINES: usize = 20;
 const SUBMIT_ATTEMPTS: usize = 3;
 
 /// A game's row.
+#[derive(Clone)]
 pub struct GameRow {
     pub id: String,
     pub title: String,
@@ -224,7 +228,7 @@ pub fn session_of(game: &GameRow) -> Result<Session> {
     Ok(s)
 }
 
-/// The session of a game being changed (read by [`begin_game`], which bumped its version):
+/// The session of a game being changed (read by [`GameTx::begin`], which bumped its version):
 /// the parsed game kept from the last change when nobody changed it since, or else read
 /// from its record.
 pub fn session_to_change(db: &Db, game: &GameRow) -> Result<Session> {
@@ -276,7 +280,10 @@ fn rulebook_of(o: &NewGame) -> Result<Rulebook> {
 fn seats_of(o: &NewGame, v: &Variant) -> Result<Vec<Vec<String>>> {
     if v.map.is_escalation() {
         // Escalation: a seat per player, each given one power by lot when the game starts.
-        return Ok(vec![Vec::new(); escalation_players(o, v)?]);
+        return Ok(vec![
+            Vec::new();
+            entente_host::escalation_players(&v.map, &o.setup)?
+        ]);
     }
     let setup: Setup = o.setup.parse()?;
     let seats = setup.seats(&v.map)?;
@@ -302,7 +309,13 @@ pub fn check_options(o: &NewGame) -> Result<Vec<Vec<String>>> {
         entente_game::check_year("end year", y)?;
     }
     let seats = seats_of(o, &v)?;
-    check_escalation_options(o, &v, seats.len())?;
+    entente_host::check_escalation_options(
+        &v.map,
+        seats.len(),
+        o.bot_seats,
+        o.assignment == AssignRule::Preferences,
+        o.escalation_units,
+    )?;
     if o.bot_seats as usize > seats.len() {
         return Err(Error::unprocessable(format!(
             "bot_seats: at most the game's {} seats",
@@ -397,17 +410,273 @@ pub fn may_see(v: &Viewer, audience: &str) -> bool {
     }
 }
 
-/// Begins a change of a game: locks it (see the module's note) and reads it.
-pub async fn begin_game<'a>(
-    db: &'a Db,
-    id: &str,
-) -> Result<(Transaction<'a, Any>, GameRow, Vec<Member>)> {
-    let mut tx = db.writer.begin().await?;
-    let game = bump_game(&mut tx, id, None).await?.ok_or_else(|| {
-        Error::not_found(format!("no game '{id}'")).key("err-no-game", &[("id", id)])
-    })?;
-    let members = load_members(&mut *tx, id).await?;
-    Ok((tx, game, members))
+// --- One act, one transaction ------------------------------------------------------------
+
+/// Where an act on a game runs: in a transaction of its own (an API request, the pages, the
+/// DAIDE server), or in the caller's (the mail gateway's exactly-once transaction, docs/mail.md:
+/// the act neither begins nor commits, and does not use the kept sessions).
+pub enum At<'a, 'c> {
+    Own(&'a Db),
+    In(&'a mut Transaction<'c, Any>),
+}
+
+enum Tx<'a, 'c> {
+    Own(Transaction<'c, Any>),
+    In(&'a mut Transaction<'c, Any>),
+}
+
+/// A change of one game in one transaction, written once for every act: [`GameTx::begin`]
+/// locks the game (bumps its version, see the module's note) and reads it and its members;
+/// the act reads the session ([`GameTx::session`]) and the table ([`GameTx::seats`]), calls
+/// the host, and stores what changed ([`GameTx::save`], [`GameTx::store_seats`],
+/// [`GameTx::notify`]); [`GameTx::commit`] ends it. Dropped without a commit (an act
+/// refused), nothing of it is kept.
+pub struct GameTx<'a, 'c> {
+    tx: Tx<'a, 'c>,
+    /// The database, when the transaction is the act's own (its sessions are kept).
+    db: Option<&'a Db>,
+    pub game: GameRow,
+    pub members: Vec<Member>,
+}
+
+impl<'a, 'c> GameTx<'a, 'c> {
+    /// Begins a change of game `id` at `at`: locks it and reads it.
+    pub async fn begin(at: At<'a, 'c>, id: &str) -> Result<GameTx<'a, 'c>> {
+        let (mut tx, db) = match at {
+            At::Own(db) => (Tx::Own(db.writer.begin().await?), Some(db)),
+            At::In(tx) => (Tx::In(tx), None),
+        };
+        let t = match &mut tx {
+            Tx::Own(t) => t,
+            Tx::In(t) => &mut **t,
+        };
+        let game = bump_game(t, id, None).await?.ok_or_else(|| {
+            Error::not_found(format!("no game '{id}'")).key("err-no-game", &[("id", id)])
+        })?;
+        let members = load_members(&mut **t, id).await?;
+        Ok(GameTx {
+            tx,
+            db,
+            game,
+            members,
+        })
+    }
+
+    /// The scheduler's change of game `id`, only if it is still due at `now_ms` (another
+    /// server may have adjudicated it, or hold it: on PostgreSQL a game another server holds
+    /// is passed over, not waited for). `None`: not due, nothing changed.
+    pub async fn begin_due(db: &'a Db, id: &str, now_ms: i64) -> Result<Option<GameTx<'a, 'c>>> {
+        let mut tx = db.writer.begin().await?;
+        if db.backend == crate::db::Backend::Postgres {
+            // The scheduler goes on with the other due games and looks at this one again at
+            // its next tick. (SQLite has one writer at a time: nothing to skip.)
+            let claimed = sqlx::query(
+                "SELECT id FROM games WHERE id = $1 AND status = 'active' AND due_at IS NOT NULL AND due_at <= $2 FOR UPDATE SKIP LOCKED",
+            )
+            .bind(id)
+            .bind(now_ms)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if claimed.is_none() {
+                return Ok(None);
+            }
+        }
+        // Locks the game only if it is still due: a second server waiting on the lock finds
+        // the deadline moved when it gets it, and changes nothing.
+        let Some(game) = bump_game(&mut tx, id, Some(now_ms)).await? else {
+            return Ok(None);
+        };
+        let members = load_members(&mut *tx, id).await?;
+        Ok(Some(GameTx {
+            tx: Tx::Own(tx),
+            db: Some(db),
+            game,
+            members,
+        }))
+    }
+
+    /// The transaction.
+    pub fn tx(&mut self) -> &mut Transaction<'c, Any> {
+        match &mut self.tx {
+            Tx::Own(t) => t,
+            Tx::In(t) => t,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        &self.game.id
+    }
+
+    /// The game's session: the one kept from the last change when nobody changed the game
+    /// since (in a transaction of the act's own), or else read from its record.
+    pub fn session(&self) -> Result<Session> {
+        match self.db {
+            Some(db) => session_to_change(db, &self.game),
+            None => session_of(&self.game),
+        }
+    }
+
+    /// The game's session, `None` before the game starts.
+    pub fn started(&self) -> Result<Option<Session>> {
+        match self.game.record {
+            Some(_) => self.session().map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The caller as a reader of the game.
+    pub fn viewer(&self, caller: &Caller) -> Viewer {
+        viewer(Some(caller.clone()), &self.game, &self.members)
+    }
+
+    /// The table: the game's players and those they replaced, as the host reads them.
+    pub fn seats(&self, s: &Session) -> Vec<SeatHolder> {
+        table_of(s, &self.members)
+    }
+
+    /// The table's rules, from the game's options.
+    pub fn rules(&self) -> TableRules {
+        table_rules(&self.game.options)
+    }
+
+    /// Stores what the host changed of the seats (readiness, votes, missed phases).
+    pub async fn store_seats(
+        &mut self,
+        s: &Session,
+        before: &[SeatHolder],
+        after: &[SeatHolder],
+    ) -> Result<()> {
+        let id = self.game.id.clone();
+        for seat in after {
+            if before.iter().any(|b| b == seat) {
+                continue;
+            }
+            sqlx::query("UPDATE members SET ready_phase = $1, draw_vote = $2, missed = $3 WHERE game_id = $4 AND account_id = $5")
+                .bind(seat.ready.map(|p| p.code()))
+                .bind(seat.vote.as_ref().map(|v| v.stored(s.map())))
+                .bind(i64::from(seat.missed))
+                .bind(&id)
+                .bind(seat.member.0)
+                .execute(&mut **self.tx())
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Writes the changed game back, due as its session says ([`due_of`]).
+    pub async fn save(&mut self, s: &Session) -> Result<()> {
+        self.save_due(s, due_of(s)).await
+    }
+
+    /// Writes the changed game back, due at `due_at` (ms).
+    pub async fn save_due(&mut self, s: &Session, due_at: Option<i64>) -> Result<()> {
+        let id = self.game.id.clone();
+        save_game(self.tx(), &id, s, due_at).await
+    }
+
+    /// Sets when the scheduler looks at the game next, the game itself unchanged.
+    pub async fn set_due(&mut self, due_at: Option<i64>) -> Result<()> {
+        let id = self.game.id.clone();
+        sqlx::query("UPDATE games SET due_at = $1 WHERE id = $2")
+            .bind(due_at)
+            .bind(&id)
+            .execute(&mut **self.tx())
+            .await?;
+        Ok(())
+    }
+
+    /// A live-update event ([`notify`]).
+    pub async fn notify(
+        &mut self,
+        kind: &str,
+        audience: &str,
+        payload: serde_json::Value,
+    ) -> Result<()> {
+        let id = self.game.id.clone();
+        notify(self.tx(), &id, kind, audience, payload).await
+    }
+
+    /// Ends the change: commits the act's own transaction and keeps `s`, the session as now
+    /// stored, for the next change (nothing in the caller's transaction: the caller commits).
+    pub async fn commit(self, s: Option<Session>) -> Result<()> {
+        if let Tx::Own(t) = self.tx {
+            t.commit().await?;
+            if let (Some(db), Some(s)) = (self.db, s) {
+                db.sessions.put(&self.game.id, self.game.version, s);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The table as the host reads it: each player (and each player replaced) with the powers of
+/// their seat, the phase they marked ready in, their vote and their missed phases in a row.
+pub fn table_of(s: &Session, members: &[Member]) -> Vec<SeatHolder> {
+    let map = s.map();
+    members
+        .iter()
+        .filter(|m| m.role == "player" || m.role == "replaced")
+        .map(|m| SeatHolder {
+            member: MemberId(m.account_id),
+            powers: m
+                .powers
+                .iter()
+                .filter_map(|p| map.lookup_power(p))
+                .collect(),
+            replaced: m.role == "replaced",
+            ready: m
+                .ready_phase
+                .as_deref()
+                .and_then(entente_judge::Phase::parse),
+            vote: m
+                .draw_vote
+                .as_deref()
+                .and_then(|t| entente_host::EndVote::from_stored(map, t)),
+            missed: u32::try_from(m.missed.max(0)).unwrap_or(u32::MAX),
+        })
+        .collect()
+}
+
+/// The table's rules of a game with these options.
+pub fn table_rules(o: &NewGame) -> TableRules {
+    TableRules {
+        end_when_ready: o.end_when_ready,
+        missed_orders: match o.missed_orders {
+            MissedRule::Hold => entente_host::MissedRule::Hold,
+            MissedRule::CivilDisorder => entente_host::MissedRule::CivilDisorder {
+                after: o.missed_limit,
+            },
+            MissedRule::GameMaster => entente_host::MissedRule::GameMaster,
+        },
+        draws: match o.draws {
+            DrawRule::AllSurvivors => entente_host::DrawRule::AllSurvivors,
+            DrawRule::Named => entente_host::DrawRule::Named,
+        },
+        schedule: o.deadlines.clone(),
+    }
+}
+
+/// A refusal of the table's rules, in the service's words (and its translation's key).
+impl From<TableError> for Error {
+    fn from(e: TableError) -> Error {
+        let e = match e {
+            TableError::Game(e) => return e.into(),
+            e => e,
+        };
+        let message = e.to_string();
+        let plain: Error = entente_game::Error::new(e.kind(), message.clone()).into();
+        match &e {
+            TableError::OnlyPlayersVote => plain.key("err-only-player-votes", &[]),
+            TableError::OnlyPlayersReady => plain.key("err-only-player-ready", &[]),
+            TableError::ReadyInPlacement => plain.key("err-ready-in-placement", &[]),
+            TableError::DrawIncludesEverySurvivor => plain.key("err-draw-all-survivors", &[]),
+            TableError::UnknownPower { name } => plain.key("err-unknown-power", &[("power", name)]),
+            TableError::EscalationSetup { .. } => plain.key("err-escalation-setup", &[]),
+            TableError::EscalationBots => plain.key("err-escalation-bots", &[]),
+            TableError::EscalationPreferences => plain.key("err-escalation-preferences", &[]),
+            _ => plain,
+        }
+    }
 }
 
 /// Bumps the game's version, which takes its lock (see the module's note), and reads it
@@ -467,10 +736,7 @@ pub async fn save_game(
 /// The deadline as stored: when the scheduler looks at the game next.
 pub fn due_of(s: &Session) -> Option<i64> {
     // Escalation's placement has no deadline: nothing is adjudicated until it is over.
-    if s.game().is_over() || s.is_paused() || s.game().in_placement() {
-        return None;
-    }
-    s.deadline().map(|d| millis(d.at))
+    s.due_at().map(millis)
 }
 
 /// Joins a forming game as a player (with a preference list of seats, for games that
@@ -483,7 +749,8 @@ pub async fn join(
     preferences: Option<String>,
 ) -> Result<()> {
     crate::club::may_play(db, caller.id).await?;
-    let (mut tx, game, members) = begin_game(db, id).await?;
+    let mut g = GameTx::begin(At::Own(db), id).await?;
+    let (game, members) = (g.game.clone(), std::mem::take(&mut g.members));
     if game.created_by == caller.id {
         return Err(
             Error::conflict("the game master does not play in their own game")
@@ -507,10 +774,9 @@ pub async fn join(
                 .bind(caller.id)
                 .bind(role)
                 .bind(now_ms)
-                .execute(&mut *tx)
+                .execute(&mut **g.tx())
                 .await?;
-            tx.commit().await?;
-            return Ok(());
+            return g.commit(None).await;
         }
         "player" => {}
         other => {
@@ -538,7 +804,7 @@ pub async fn join(
         entente_game::assign::parse_preference_list(&variant.map, &seats_ids, &prefs)?;
     }
     // Bot seats are for bot accounts only, the others for people only.
-    let is_bot = is_bot_account(&mut *tx, caller.id).await?;
+    let is_bot = is_bot_account(&mut **g.tx(), caller.id).await?;
     let bots = members
         .iter()
         .filter(|m| m.role == "player" && m.bot)
@@ -564,26 +830,24 @@ pub async fn join(
         .bind(caller.id)
         .bind(prefs.replace('\n', " "))
         .bind(now_ms)
-        .execute(&mut *tx)
+        .execute(&mut **g.tx())
         .await?;
-    let players: Vec<Member> = load_members(&mut *tx, id)
+    let players: Vec<Member> = load_members(&mut **g.tx(), id)
         .await?
         .into_iter()
         .filter(|m| m.role == "player")
         .collect();
-    notify(
-        &mut tx,
-        id,
+    g.notify(
         "joined",
         "all",
         serde_json::json!({ "players": players.len(), "seats": seats.len() }),
     )
     .await?;
     if players.len() == seats.len() {
-        start(&mut tx, &game, &players, variant).await?;
+        // (The new session is not kept: the next change reads it from its record.)
+        start(&mut g, &players, variant).await?;
     }
-    tx.commit().await?;
-    Ok(())
+    g.commit(None).await
 }
 
 async fn is_bot_account<'e, E>(e: E, account: i64) -> Result<bool>
@@ -723,11 +987,11 @@ pub async fn seat_bot(db: &Db, bot: &Caller, new_game: &NewGame) -> Result<Strin
 
 /// Leaves a game that has not started.
 pub async fn leave(db: &Db, caller: &Caller, id: &str) -> Result<()> {
-    let (mut tx, game, members) = begin_game(db, id).await?;
-    let Some(m) = members.iter().find(|m| m.account_id == caller.id) else {
+    let mut g = GameTx::begin(At::Own(db), id).await?;
+    let Some(m) = g.members.iter().find(|m| m.account_id == caller.id) else {
         return Err(Error::not_found("you are not in this game").key("err-not-in-game", &[]));
     };
-    if m.role == "player" && game.status != "forming" {
+    if m.role == "player" && g.game.status != "forming" {
         return Err(
             Error::conflict("the game has started: ask the game master to replace you")
                 .key("err-cannot-leave-started", &[]),
@@ -740,20 +1004,15 @@ pub async fn leave(db: &Db, caller: &Caller, id: &str) -> Result<()> {
     sqlx::query("DELETE FROM members WHERE game_id = $1 AND account_id = $2")
         .bind(id)
         .bind(caller.id)
-        .execute(&mut *tx)
+        .execute(&mut **g.tx())
         .await?;
-    tx.commit().await?;
-    Ok(())
+    g.commit(None).await
 }
 
-/// The seats are full: the powers are given out and the first phase opens.
-async fn start(
-    tx: &mut Transaction<'_, Any>,
-    game: &GameRow,
-    players: &[Member],
-    variant: Variant,
-) -> Result<()> {
-    let o = &game.options;
+/// The seats are full: the powers are given out and the first phase opens. Returns the
+/// game's session as stored.
+async fn start(g: &mut GameTx<'_, '_>, players: &[Member], variant: Variant) -> Result<Session> {
+    let o = &g.game.options.clone();
     let seed = o
         .seed
         .unwrap_or_else(|| u64::from_str_radix(&crate::auth::random_hex(8), 16).unwrap_or(0));
@@ -767,7 +1026,9 @@ async fn start(
             o.setup.parse()?
         },
         players: match o.assignment {
-            _ if escalation => PlayersSpec::Given(escalation_seating(&variant.map, names, seed)),
+            _ if escalation => {
+                PlayersSpec::Given(entente_host::escalation_seating(&variant.map, names, seed))
+            }
             AssignRule::Random => PlayersSpec::Random(names),
             AssignRule::Preferences => PlayersSpec::Preferences(
                 players
@@ -811,32 +1072,29 @@ async fn start(
             .iter()
             .map(|&q| s.map().power(q).name.clone())
             .collect();
+        let id = g.game.id.clone();
         sqlx::query("UPDATE members SET powers = $1 WHERE game_id = $2 AND account_id = (SELECT id FROM accounts WHERE name = $3)")
             .bind(powers.join(","))
-            .bind(&game.id)
+            .bind(id)
             .bind(&p.name)
-            .execute(&mut **tx)
+            .execute(&mut **g.tx())
             .await?;
         // Each player learns their own powers, and nobody else's.
-        notify(
-            tx,
-            &game.id,
+        g.notify(
             "started",
             &audience_of(&powers),
             serde_json::json!({ "powers": powers }),
         )
         .await?;
     }
-    notify(
-        tx,
-        &game.id,
+    g.notify(
         "phase",
         "all",
         serde_json::json!({ "phase": s.game().phase().code() }),
     )
     .await?;
-    save_game(tx, &game.id, &s, due_of(&s)).await?;
-    Ok(())
+    g.save(&s).await?;
+    Ok(s)
 }
 
 /// A power named in a request, which the caller must play (or be the game master of).
@@ -938,7 +1196,7 @@ pub async fn submit(
 ) -> Result<SheetOut> {
     check_sheet_size(text)?;
     let mut attempt = 0;
-    let (mut tx, game, s, p, echoes) = loop {
+    let (mut g, s, p, echoes) = loop {
         attempt += 1;
         // The sheet is read, echoed and given its suggestions outside the write transaction
         // (on SQLite the database's one write lock), against the game as stored now, on a
@@ -977,15 +1235,15 @@ pub async fn submit(
             }
         };
         // In the transaction: only that the game is still at that turn, and the store.
-        let (tx, game, members) = begin_game(db, id).await?;
-        let v = viewer(Some(caller.clone()), &game, &members);
-        let s = if game.version == read_game.version + 1 {
+        let g = GameTx::begin(At::Own(db), id).await?;
+        let v = g.viewer(caller);
+        let s = if g.game.version == read_game.version + 1 {
             // Nobody changed the game since it was read: the session read holds the sheet.
             read
         } else {
-            let mut s = session_to_change(db, &game)?;
+            let mut s = g.session()?;
             if !same_turn(&s, &read) {
-                drop(tx);
+                drop(g);
                 if attempt < SUBMIT_ATTEMPTS {
                     continue;
                 }
@@ -999,31 +1257,42 @@ pub async fn submit(
         };
         // The caller may have left the game meanwhile.
         power_for(&s, &v, power)?;
-        break (tx, game, s, p, echoes);
+        break (g, s, p, echoes);
     };
     let out = echo_out(&s, p, &echoes);
+    store_sheet(&mut g, caller, text, &s, &out).await?;
+    g.commit(Some(s)).await?;
+    Ok(out)
+}
+
+/// Keeps a sheet received (the sheet log), the game that holds it, and tells the power's
+/// player and the game master.
+async fn store_sheet(
+    g: &mut GameTx<'_, '_>,
+    caller: &Caller,
+    text: &str,
+    s: &Session,
+    out: &SheetOut,
+) -> Result<()> {
+    let id = g.id().to_string();
     sqlx::query("INSERT INTO sheets (game_id, phase, power, account_id, body, at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(id)
+        .bind(&id)
         .bind(&out.phase)
         .bind(&out.power)
         .bind(caller.id)
         .bind(text)
         .bind(millis(now()))
-        .execute(&mut *tx)
+        .execute(&mut **g.tx())
         .await?;
-    save_game(&mut tx, id, &s, game.due_at).await?;
+    // A sheet changes no deadline.
+    g.save_due(s, g.game.due_at).await?;
     let audience = audience_of(std::slice::from_ref(&out.power));
-    notify(
-        &mut tx,
-        id,
+    g.notify(
         "orders",
         &audience,
         serde_json::json!({ "power": out.power, "phase": out.phase }),
     )
-    .await?;
-    tx.commit().await?;
-    db.sessions.put(id, game.version, s);
-    Ok(out)
+    .await
 }
 
 /// The sheet received from `power` this phase, echoed.
@@ -1079,68 +1348,43 @@ pub async fn sent_sheets(
 /// Marks the caller's powers ready (or not). When every power with something to decide is
 /// ready, and the game says so, the phase ends now.
 pub async fn set_ready(db: &Db, caller: &Caller, id: &str, ready: bool) -> Result<()> {
-    let (mut tx, game, members) = begin_game(db, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    if v.powers().is_empty() {
-        return Err(
-            Error::forbidden("only a player can be ready").key("err-only-player-ready", &[])
-        );
-    }
-    let s = session_of(&game)?;
-    if s.game().is_over() {
-        return Err(entente_game::Error::game_over().into());
-    }
-    if s.game().in_placement() {
-        return Err(Error::conflict(
-            "the units are being placed, one at a time: there is no phase to be ready for",
-        )
-        .key("err-ready-in-placement", &[]));
-    }
-    let phase = s.game().phase().code();
-    sqlx::query("UPDATE members SET ready_phase = $1 WHERE game_id = $2 AND account_id = $3")
-        .bind(ready.then_some(phase.clone()))
-        .bind(id)
-        .bind(caller.id)
-        .execute(&mut *tx)
-        .await?;
-    let members = load_members(&mut *tx, id).await?;
-    if game.options.end_when_ready && !s.is_paused() && all_ready(&s, &members) {
-        sqlx::query("UPDATE games SET due_at = $1 WHERE id = $2")
-            .bind(millis(now()))
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-    }
-    notify(
-        &mut tx,
-        id,
-        "ready",
-        "all",
-        serde_json::json!({ "phase": phase }),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(())
+    ready_at(At::Own(db), caller, id, ready).await
 }
 
-/// Whether every power with a decision this phase is played by a member marked ready.
-pub fn all_ready(s: &Session, members: &[Member]) -> bool {
-    let phase = s.game().phase().code();
-    let awaited = s.game().powers_to_order();
-    !awaited.is_empty()
-        && awaited.iter().all(|&p| {
-            let name = &s.map().power(p).name;
-            members.iter().any(|m| {
-                m.role == "player"
-                    && m.powers.contains(name)
-                    && m.ready_phase.as_deref() == Some(&phase)
-            })
-        })
+async fn ready_at(at: At<'_, '_>, caller: &Caller, id: &str, ready: bool) -> Result<()> {
+    let mut g = GameTx::begin(at, id).await?;
+    // Before the start nobody holds a power.
+    let s = g.started()?.ok_or(TableError::OnlyPlayersReady)?;
+    let before = g.seats(&s);
+    let mut seats = before.clone();
+    let due_now = s.set_ready(&mut seats, MemberId(caller.id), ready, &g.rules())?;
+    g.store_seats(&s, &before, &seats).await?;
+    if due_now {
+        g.set_due(Some(millis(now()))).await?;
+    }
+    g.notify(
+        "ready",
+        "all",
+        serde_json::json!({ "phase": s.game().phase().code() }),
+    )
+    .await?;
+    g.commit(Some(s)).await
 }
 
 /// Sends a message through the game master.
 pub async fn send_press(
     db: &Db,
+    caller: &Caller,
+    id: &str,
+    from: &str,
+    to: &[String],
+    text: &str,
+) -> Result<PressOut> {
+    press_at(At::Own(db), caller, id, from, to, text).await
+}
+
+async fn press_at(
+    at: At<'_, '_>,
     caller: &Caller,
     id: &str,
     from: &str,
@@ -1155,9 +1399,9 @@ pub async fn send_press(
         .key("err-press-too-large", &[]));
     }
     no_recipient(to)?;
-    let (mut tx, game, members) = begin_game(db, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    let mut s = session_of(&game)?;
+    let mut g = GameTx::begin(at, id).await?;
+    let v = g.viewer(caller);
+    let mut s = g.session()?;
     let from_id = s.map().lookup_power(from).ok_or_else(|| {
         Error::unprocessable(format!("unknown power '{from}'"))
             .key("err-unknown-power", &[("power", from)])
@@ -1193,17 +1437,16 @@ pub async fn send_press(
             audience_of(&names)
         }
     };
-    save_game(&mut tx, id, &s, game.due_at).await?;
-    notify(
-        &mut tx,
-        id,
+    // A message changes no deadline.
+    g.save_due(&s, g.game.due_at).await?;
+    g.notify(
         "press",
         &audience,
         // Its id, not its number in the game: that would count the letters of others.
         serde_json::json!({ "id": press_id }),
     )
     .await?;
-    tx.commit().await?;
+    g.commit(Some(s)).await?;
     Ok(out)
 }
 
@@ -1435,110 +1678,49 @@ pub async fn vote_concede(db: &Db, caller: &Caller, id: &str, to: Option<String>
 /// game ended. The vote is stored as `all`, `Austria,France` (a named draw) or
 /// `concede:France`.
 pub async fn vote_end(db: &Db, caller: &Caller, id: &str, vote: EndVote) -> Result<bool> {
-    let (mut tx, game, members) = begin_game(db, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    if v.powers().is_empty() {
-        return Err(
-            Error::forbidden("only a player votes on a draw or a concession")
-                .key("err-only-player-votes", &[]),
-        );
+    vote_at(At::Own(db), caller, id, vote).await
+}
+
+async fn vote_at(at: At<'_, '_>, caller: &Caller, id: &str, vote: EndVote) -> Result<bool> {
+    let mut g = GameTx::begin(at, id).await?;
+    // Before the start nobody holds a power.
+    let mut s = g.started()?.ok_or(TableError::OnlyPlayersVote)?;
+    let before = g.seats(&s);
+    let voter = MemberId(caller.id);
+    let draws = g.rules().draws;
+    // The host's first checks (who votes, not once the game is over) before the names are
+    // read, as they always came first.
+    if !before.iter().any(|h| h.member == voter && h.plays()) {
+        return Err(TableError::OnlyPlayersVote.into());
     }
-    let mut s = session_of(&game)?;
     if s.game().is_over() {
         return Err(entente_game::Error::game_over().into());
     }
-    let text = match vote {
+    let vote = match vote {
         EndVote::Withdraw => None,
-        EndVote::Draw(ps) if ps.is_empty() => Some("all".to_string()),
-        EndVote::Draw(ps) => {
-            if game.options.draws == DrawRule::AllSurvivors {
-                return Err(Error::unprocessable(
-                    "in this game a draw includes every survivor: vote without naming powers",
-                )
-                .key("err-draw-all-survivors", &[]));
-            }
-            let mut ids: Vec<PowerId> = ps
-                .iter()
-                .map(|n| {
-                    s.map().lookup_power(n).ok_or_else(|| {
-                        Error::unprocessable(format!("unknown power '{n}'"))
-                            .key("err-unknown-power", &[("power", n)])
-                    })
-                })
-                .collect::<Result<_>>()?;
-            ids.sort();
-            ids.dedup();
-            let mut survivors = s.game().survivors();
-            survivors.sort();
-            if ids == survivors {
-                // Every survivor named is the draw of all survivors.
-                Some("all".to_string())
-            } else {
-                Some(power_names(&s, &ids).join(","))
-            }
-        }
-        EndVote::Concede(to) => {
-            let p = s.map().lookup_power(&to).ok_or_else(|| {
-                Error::unprocessable(format!("unknown power '{to}'"))
-                    .key("err-unknown-power", &[("power", &to)])
-            })?;
-            if !s.game().survivors().contains(&p) {
-                return Err(Error::unprocessable(format!(
-                    "{} is out of the game: a game is conceded to a survivor",
-                    s.map().power(p).name
-                )));
-            }
-            Some(format!("concede:{}", s.map().power(p).name))
-        }
+        EndVote::Draw(names) => Some(entente_host::EndVote::draw_of_names(
+            s.map(),
+            &names,
+            draws,
+        )?),
+        EndVote::Concede(to) => Some(entente_host::EndVote::concession_to_name(s.map(), &to)?),
     };
-    sqlx::query("UPDATE members SET draw_vote = $1 WHERE game_id = $2 AND account_id = $3")
-        .bind(text.clone())
-        .bind(id)
-        .bind(caller.id)
-        .execute(&mut *tx)
-        .await?;
-    let members = load_members(&mut *tx, id).await?;
-    // The survivors' players must all have voted the same.
-    let survivors = power_names(&s, &s.game().survivors());
-    let voters: Vec<&Member> = members
-        .iter()
-        .filter(|m| m.role == "player" && m.powers.iter().any(|p| survivors.contains(p)))
-        .collect();
-    let first = voters.first().and_then(|m| m.draw_vote.clone());
-    let agreed = first.is_some() && voters.iter().all(|m| m.draw_vote == first);
-    let mut ended = false;
-    if agreed {
-        let proposal = first.unwrap_or_default();
-        if let Some(winner) = proposal.strip_prefix("concede:") {
-            let p = s
-                .map()
-                .lookup_power(winner)
-                .ok_or_else(|| Error::unprocessable(format!("unknown power '{winner}'")))?;
-            s.concede(p)?;
-        } else if proposal == "all" {
-            s.declare_draw()?;
-        } else {
-            let ids: Vec<PowerId> = proposal
-                .split(',')
-                .filter_map(|n| s.map().lookup_power(n))
-                .collect();
-            s.declare_draw_among(&ids)?;
-        }
-        save_game(&mut tx, id, &s, None).await?;
-        notify(
-            &mut tx,
-            id,
+    let mut seats = before.clone();
+    let ended = s.cast_vote(&mut seats, voter, vote, draws)?;
+    g.store_seats(&s, &before, &seats).await?;
+    if ended {
+        g.save(&s).await?;
+        g.notify(
             "finished",
             "all",
             serde_json::json!({ "result": s.end_text() }),
         )
         .await?;
-        ended = true;
     } else {
         // Who voted is public, not how: the vote stays secret until it is unanimous.
-        notify(&mut tx, id, "draw-vote", "all", serde_json::json!({})).await?;
+        g.notify("draw-vote", "all", serde_json::json!({})).await?;
     }
-    tx.commit().await?;
+    g.commit(Some(s)).await?;
     Ok(ended)
 }
 
@@ -1838,9 +2020,8 @@ pub fn kind_word(k: PhaseKind) -> &'static str {
 /// A new mail password for the caller's seat in a game (`SIGNON <game> <power> <secret>`
 /// in a mail to the judge): shown once, only its hash kept; a new one replaces the old.
 pub async fn new_mail_secret(db: &Db, caller: &Caller, id: &str) -> Result<String> {
-    let (mut tx, game, members) = begin_game(db, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    if v.powers().is_empty() {
+    let mut g = GameTx::begin(At::Own(db), id).await?;
+    if g.viewer(caller).powers().is_empty() {
         return Err(
             Error::forbidden("only a player signs on by mail").key("err-only-player-mail", &[])
         );
@@ -1850,9 +2031,9 @@ pub async fn new_mail_secret(db: &Db, caller: &Caller, id: &str) -> Result<Strin
         .bind(crate::auth::token_hash(&secret))
         .bind(id)
         .bind(caller.id)
-        .execute(&mut *tx)
+        .execute(&mut **g.tx())
         .await?;
-    tx.commit().await?;
+    g.commit(None).await?;
     Ok(secret)
 }
 
@@ -1900,75 +2081,6 @@ pub async fn mail_sign_on(db: &Db, id: &str, power: &str, secret: &str) -> Resul
 }
 
 // --- Escalation (docs/escalation.md) --------------------------------------------------------
-
-/// Escalation: the number of players a game with these options is for, its `setup` (2 to
-/// 7; `3a`, `3b` read as 3).
-pub fn escalation_players(o: &NewGame, v: &Variant) -> Result<usize> {
-    let code = o.setup.trim().trim_end_matches(['a', 'b', 'A', 'B']);
-    let most = v.map.powers().len();
-    match code.parse::<usize>() {
-        Ok(n) if (2..=most).contains(&n) => Ok(n),
-        _ => Err(Error::unprocessable(format!(
-            "setup '{}': {} is played by 2 to {most} players, each one power; the setup is their number",
-            o.setup, v.map.name
-        ))
-        .key("err-escalation-setup", &[])),
-    }
-}
-
-/// What a game of these options must be to be played under Escalation (nothing for other
-/// variants but that `escalation_units` is Escalation's).
-fn check_escalation_options(o: &NewGame, v: &Variant, players: usize) -> Result<()> {
-    if !v.map.is_escalation() {
-        if o.escalation_units.is_some() {
-            return Err(Error::unprocessable(format!(
-                "escalation_units: {} is not played under the escalation rule",
-                v.map.name
-            )));
-        }
-        return Ok(());
-    }
-    if o.bot_seats > 0 {
-        return Err(Error::unprocessable(
-            "bot_seats: DAIDE cannot describe Escalation's placement nor its nominations of home centres, so bots cannot play it (docs/daide.md)",
-        )
-        .key("err-escalation-bots", &[]));
-    }
-    if o.assignment == AssignRule::Preferences {
-        return Err(Error::unprocessable(
-            "assignment: in Escalation each player is given one power (a colour) by lot; the board starts empty, so there is nothing to prefer",
-        )
-        .key("err-escalation-preferences", &[]));
-    }
-    if let Some(n) = o.escalation_units {
-        let most = v.map.num_provinces() / players;
-        if n == 0 || n as usize > most {
-            return Err(Error::unprocessable(format!(
-                "escalation_units: between 1 and {most} units each for {players} players"
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// Escalation: each player (in the order they joined, which is the turn order) is given one
-/// power by lot.
-fn escalation_seating(
-    map: &entente_map::Map,
-    names: Vec<String>,
-    seed: u64,
-) -> Vec<entente_host::Player> {
-    let powers: Vec<PowerId> = map.power_ids().collect();
-    let lot = entente_game::assign::assign_random(powers.len(), seed);
-    names
-        .into_iter()
-        .zip(lot)
-        .map(|(name, i)| entente_host::Player {
-            name,
-            powers: vec![powers[i]],
-        })
-        .collect()
-}
 
 /// `A par`, `F stp/sc`.
 fn unit_words(map: &entente_map::Map, u: &entente_judge::Unit) -> String {
@@ -2048,17 +2160,27 @@ pub async fn place(
     power: &str,
     unit: &str,
 ) -> Result<EscalationOut> {
+    place_at(At::Own(db), caller, id, power, unit).await
+}
+
+async fn place_at(
+    at: At<'_, '_>,
+    caller: &Caller,
+    id: &str,
+    power: &str,
+    unit: &str,
+) -> Result<EscalationOut> {
     check_sheet_size(unit)?;
-    let (mut tx, game, members) = begin_game(db, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    let mut s = session_to_change(db, &game)?;
+    let mut g = GameTx::begin(at, id).await?;
+    let v = g.viewer(caller);
+    let mut s = g.session()?;
     let p = power_for(&s, &v, power)?;
     let name = s.map().power(p).name.clone();
     let phase = s.game().phase().code();
     let placed = s.place(p, unit)?;
     let words = unit_words(s.map(), &placed);
     log_act(
-        &mut tx,
+        g.tx(),
         id,
         &phase,
         &name,
@@ -2067,16 +2189,12 @@ pub async fn place(
     )
     .await?;
     let over = !s.game().in_placement();
-    let due = if over {
-        crate::gm::schedule_next(&mut s, &game.options)?;
-        due_of(&s)
-    } else {
-        None
-    };
-    save_game(&mut tx, id, &s, due).await?;
-    notify(
-        &mut tx,
-        id,
+    if over {
+        s.schedule_next(&g.game.options.deadlines, now())?;
+    }
+    // Until the placement is over nothing is due (see [`due_of`]).
+    g.save(&s).await?;
+    g.notify(
         if over { "phase" } else { "placed" },
         "all",
         serde_json::json!({
@@ -2087,9 +2205,8 @@ pub async fn place(
         }),
     )
     .await?;
-    tx.commit().await?;
-    let out = escalation_out(&s, &v).expect("an Escalation game");
-    db.sessions.put(id, game.version, s);
+    let out = escalation_out(&s, &v).ok_or_else(|| Error::internal("not an Escalation game"))?;
+    g.commit(Some(s)).await?;
     Ok(out)
 }
 
@@ -2104,10 +2221,20 @@ pub async fn nominate(
     power: &str,
     homes: &str,
 ) -> Result<EscalationOut> {
+    nominate_at(At::Own(db), caller, id, power, homes).await
+}
+
+async fn nominate_at(
+    at: At<'_, '_>,
+    caller: &Caller,
+    id: &str,
+    power: &str,
+    homes: &str,
+) -> Result<EscalationOut> {
     check_sheet_size(homes)?;
-    let (mut tx, game, members) = begin_game(db, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    let mut s = session_to_change(db, &game)?;
+    let mut g = GameTx::begin(at, id).await?;
+    let v = g.viewer(caller);
+    let mut s = g.session()?;
     let p = power_for(&s, &v, power)?;
     let name = s.map().power(p).name.clone();
     let phase = s.game().phase().code();
@@ -2117,36 +2244,24 @@ pub async fn nominate(
         .iter()
         .map(|&h| s.map().province(h).name.clone())
         .collect();
-    log_act(
-        &mut tx,
-        id,
-        &phase,
-        &name,
-        caller.id,
-        &format!("Home {}", words.join(", ")),
-    )
-    .await?;
-    let adjudicated = s.game().history().len() > played;
-    let due = if adjudicated {
-        crate::gm::schedule_next(&mut s, &game.options)?;
-        due_of(&s)
+    let text = format!("Home {}", words.join(", "));
+    log_act(g.tx(), id, &phase, &name, caller.id, &text).await?;
+    if s.game().history().len() > played {
+        s.schedule_next(&g.game.options.deadlines, now())?;
+        g.save(&s).await?;
     } else {
-        game.due_at
-    };
-    save_game(&mut tx, id, &s, due).await?;
+        // A nomination changes no deadline.
+        g.save_due(&s, g.game.due_at).await?;
+    }
     // Who has nominated is as secret as what: the power's player and the game master hear.
-    notify(
-        &mut tx,
-        id,
+    g.notify(
         "nominated",
         &audience_of(std::slice::from_ref(&name)),
         serde_json::json!({ "power": name }),
     )
     .await?;
     if !s.game().nominating() {
-        notify(
-            &mut tx,
-            id,
+        g.notify(
             "phase",
             "all",
             serde_json::json!({
@@ -2159,9 +2274,8 @@ pub async fn nominate(
         )
         .await?;
     }
-    tx.commit().await?;
-    let out = escalation_out(&s, &v).expect("an Escalation game");
-    db.sessions.put(id, game.version, s);
+    let out = escalation_out(&s, &v).ok_or_else(|| Error::internal("not an Escalation game"))?;
+    g.commit(Some(s)).await?;
     Ok(out)
 }
 
@@ -2207,20 +2321,9 @@ fn escalation_before_phase(w: &dyn entente_report::Words, s: &Session, i: usize,
 //
 // A mail to the judge is carried out exactly once: its Message-ID, every command it
 // carries and its queued answer are one transaction, the gateway's (each command in a
-// savepoint of it, so that a refused one undoes only itself). The acts below run on that
-// transaction: each does what the act it names does (the same checks, writes and events),
-// without beginning or committing, and without the kept sessions (the mail's transaction
-// bumps the game's version, so an older entry is never used). A change to one of those
-// acts is a change to its twin here.
-
-/// [`begin_game`] on the caller's transaction.
-async fn begin_game_in(tx: &mut Transaction<'_, Any>, id: &str) -> Result<(GameRow, Vec<Member>)> {
-    let game = bump_game(tx, id, None).await?.ok_or_else(|| {
-        Error::not_found(format!("no game '{id}'")).key("err-no-game", &[("id", id)])
-    })?;
-    let members = load_members(&mut **tx, id).await?;
-    Ok((game, members))
-}
+// savepoint of it, so that a refused one undoes only itself). The acts below are the acts
+// above run on that transaction ([`At::In`]): the same checks, writes and events, without
+// beginning or committing, and without the kept sessions.
 
 /// [`read_game`] on the caller's transaction (it sees the transaction's own changes).
 pub async fn read_game_in(
@@ -2264,32 +2367,16 @@ pub async fn submit_in(
     text: &str,
 ) -> Result<SheetOut> {
     check_sheet_size(text)?;
-    let (game, members) = begin_game_in(tx, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    let mut s = session_of(&game)?;
+    let mut g = GameTx::begin(At::In(tx), id).await?;
+    let v = g.viewer(caller);
+    let mut s = g.session()?;
     let p = power_for(&s, &v, power)?;
-    // As in [`submit`]: suggestions for the first unreadable lines only.
+    // As in [`submit`]: suggestions for the first unreadable lines only. (The mail's sheet
+    // is read in its transaction: the mail is carried out exactly once, as a whole.)
     let echoes = entente_orders::with_suggestion_limit(SUGGESTED_LINES, || s.submit(p, text))?;
     let out = echo_out(&s, p, &echoes);
-    sqlx::query("INSERT INTO sheets (game_id, phase, power, account_id, body, at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(id)
-        .bind(&out.phase)
-        .bind(&out.power)
-        .bind(caller.id)
-        .bind(text)
-        .bind(millis(now()))
-        .execute(&mut **tx)
-        .await?;
-    save_game(tx, id, &s, game.due_at).await?;
-    let audience = audience_of(std::slice::from_ref(&out.power));
-    notify(
-        tx,
-        id,
-        "orders",
-        &audience,
-        serde_json::json!({ "power": out.power, "phase": out.phase }),
-    )
-    .await?;
+    store_sheet(&mut g, caller, text, &s, &out).await?;
+    g.commit(None).await?;
     Ok(out)
 }
 
@@ -2300,47 +2387,7 @@ pub async fn set_ready_in(
     id: &str,
     ready: bool,
 ) -> Result<()> {
-    let (game, members) = begin_game_in(tx, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    if v.powers().is_empty() {
-        return Err(
-            Error::forbidden("only a player can be ready").key("err-only-player-ready", &[])
-        );
-    }
-    let s = session_of(&game)?;
-    if s.game().is_over() {
-        return Err(entente_game::Error::game_over().into());
-    }
-    if s.game().in_placement() {
-        return Err(Error::conflict(
-            "the units are being placed, one at a time: there is no phase to be ready for",
-        )
-        .key("err-ready-in-placement", &[]));
-    }
-    let phase = s.game().phase().code();
-    sqlx::query("UPDATE members SET ready_phase = $1 WHERE game_id = $2 AND account_id = $3")
-        .bind(ready.then_some(phase.clone()))
-        .bind(id)
-        .bind(caller.id)
-        .execute(&mut **tx)
-        .await?;
-    let members = load_members(&mut **tx, id).await?;
-    if game.options.end_when_ready && !s.is_paused() && all_ready(&s, &members) {
-        sqlx::query("UPDATE games SET due_at = $1 WHERE id = $2")
-            .bind(millis(now()))
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
-    }
-    notify(
-        tx,
-        id,
-        "ready",
-        "all",
-        serde_json::json!({ "phase": phase }),
-    )
-    .await?;
-    Ok(())
+    ready_at(At::In(tx), caller, id, ready).await
 }
 
 /// [`send_press`] on the caller's transaction.
@@ -2352,63 +2399,7 @@ pub async fn send_press_in(
     to: &[String],
     text: &str,
 ) -> Result<PressOut> {
-    if text.len() > PRESS_LIMIT {
-        return Err(Error::new(
-            crate::error::ErrorKind::PayloadTooLarge,
-            "a message of at most 16 KiB",
-        )
-        .key("err-press-too-large", &[]));
-    }
-    no_recipient(to)?;
-    let (game, members) = begin_game_in(tx, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    let mut s = session_of(&game)?;
-    let from_id = s.map().lookup_power(from).ok_or_else(|| {
-        Error::unprocessable(format!("unknown power '{from}'"))
-            .key("err-unknown-power", &[("power", from)])
-    })?;
-    if !v.plays(&s.map().power(from_id).name) {
-        return Err(Error::forbidden(format!(
-            "you do not play {}",
-            s.map().power(from_id).name
-        )));
-    }
-    let recipients = if to.iter().any(|t| t.eq_ignore_ascii_case("all")) {
-        Recipients::All
-    } else {
-        Recipients::Powers(
-            to.iter()
-                .map(|t| {
-                    s.map().lookup_power(t).ok_or_else(|| {
-                        Error::unprocessable(format!("unknown power '{t}'"))
-                            .key("err-unknown-power", &[("power", t)])
-                    })
-                })
-                .collect::<Result<_>>()?,
-        )
-    };
-    let m = s.send_press(from_id, recipients, text)?.clone();
-    let press_id = press_id(&m);
-    let out = sent_press(&s, &v, &press_id)?;
-    let audience = match &m.to {
-        Recipients::All => "all".to_string(),
-        Recipients::Powers(ps) => {
-            let mut names = power_names(&s, ps);
-            names.push(s.map().power(m.from).name.clone());
-            audience_of(&names)
-        }
-    };
-    save_game(tx, id, &s, game.due_at).await?;
-    notify(
-        tx,
-        id,
-        "press",
-        &audience,
-        // Its id, not its number in the game: that would count the letters of others.
-        serde_json::json!({ "id": press_id }),
-    )
-    .await?;
-    Ok(out)
+    press_at(At::In(tx), caller, id, from, to, text).await
 }
 
 /// [`vote_end`] on the caller's transaction.
@@ -2418,105 +2409,7 @@ pub async fn vote_end_in(
     id: &str,
     vote: EndVote,
 ) -> Result<bool> {
-    let (game, members) = begin_game_in(tx, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    if v.powers().is_empty() {
-        return Err(
-            Error::forbidden("only a player votes on a draw or a concession")
-                .key("err-only-player-votes", &[]),
-        );
-    }
-    let mut s = session_of(&game)?;
-    if s.game().is_over() {
-        return Err(entente_game::Error::game_over().into());
-    }
-    let text = match vote {
-        EndVote::Withdraw => None,
-        EndVote::Draw(ps) if ps.is_empty() => Some("all".to_string()),
-        EndVote::Draw(ps) => {
-            if game.options.draws == DrawRule::AllSurvivors {
-                return Err(Error::unprocessable(
-                    "in this game a draw includes every survivor: vote without naming powers",
-                )
-                .key("err-draw-all-survivors", &[]));
-            }
-            let mut ids: Vec<PowerId> = ps
-                .iter()
-                .map(|n| {
-                    s.map().lookup_power(n).ok_or_else(|| {
-                        Error::unprocessable(format!("unknown power '{n}'"))
-                            .key("err-unknown-power", &[("power", n)])
-                    })
-                })
-                .collect::<Result<_>>()?;
-            ids.sort();
-            ids.dedup();
-            let mut survivors = s.game().survivors();
-            survivors.sort();
-            if ids == survivors {
-                Some("all".to_string())
-            } else {
-                Some(power_names(&s, &ids).join(","))
-            }
-        }
-        EndVote::Concede(to) => {
-            let p = s.map().lookup_power(&to).ok_or_else(|| {
-                Error::unprocessable(format!("unknown power '{to}'"))
-                    .key("err-unknown-power", &[("power", &to)])
-            })?;
-            if !s.game().survivors().contains(&p) {
-                return Err(Error::unprocessable(format!(
-                    "{} is out of the game: a game is conceded to a survivor",
-                    s.map().power(p).name
-                )));
-            }
-            Some(format!("concede:{}", s.map().power(p).name))
-        }
-    };
-    sqlx::query("UPDATE members SET draw_vote = $1 WHERE game_id = $2 AND account_id = $3")
-        .bind(text.clone())
-        .bind(id)
-        .bind(caller.id)
-        .execute(&mut **tx)
-        .await?;
-    let members = load_members(&mut **tx, id).await?;
-    let survivors = power_names(&s, &s.game().survivors());
-    let voters: Vec<&Member> = members
-        .iter()
-        .filter(|m| m.role == "player" && m.powers.iter().any(|p| survivors.contains(p)))
-        .collect();
-    let first = voters.first().and_then(|m| m.draw_vote.clone());
-    let agreed = first.is_some() && voters.iter().all(|m| m.draw_vote == first);
-    if !agreed {
-        notify(tx, id, "draw-vote", "all", serde_json::json!({})).await?;
-        return Ok(false);
-    }
-    let proposal = first.unwrap_or_default();
-    if let Some(winner) = proposal.strip_prefix("concede:") {
-        let p = s
-            .map()
-            .lookup_power(winner)
-            .ok_or_else(|| Error::unprocessable(format!("unknown power '{winner}'")))?;
-        s.concede(p)?;
-    } else if proposal == "all" {
-        s.declare_draw()?;
-    } else {
-        let ids: Vec<PowerId> = proposal
-            .split(',')
-            .filter_map(|n| s.map().lookup_power(n))
-            .collect();
-        s.declare_draw_among(&ids)?;
-    }
-    save_game(tx, id, &s, None).await?;
-    notify(
-        tx,
-        id,
-        "finished",
-        "all",
-        serde_json::json!({ "result": s.end_text() }),
-    )
-    .await?;
-    Ok(true)
+    vote_at(At::In(tx), caller, id, vote).await
 }
 
 /// [`place`] on the caller's transaction.
@@ -2527,38 +2420,7 @@ pub async fn place_in(
     power: &str,
     unit: &str,
 ) -> Result<EscalationOut> {
-    check_sheet_size(unit)?;
-    let (game, members) = begin_game_in(tx, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    let mut s = session_of(&game)?;
-    let p = power_for(&s, &v, power)?;
-    let name = s.map().power(p).name.clone();
-    let phase = s.game().phase().code();
-    let placed = s.place(p, unit)?;
-    let words = unit_words(s.map(), &placed);
-    log_act(tx, id, &phase, &name, caller.id, &format!("Place {words}")).await?;
-    let over = !s.game().in_placement();
-    let due = if over {
-        crate::gm::schedule_next(&mut s, &game.options)?;
-        due_of(&s)
-    } else {
-        None
-    };
-    save_game(tx, id, &s, due).await?;
-    notify(
-        tx,
-        id,
-        if over { "phase" } else { "placed" },
-        "all",
-        serde_json::json!({
-            "phase": s.game().phase().code(),
-            "power": name,
-            "unit": words,
-            "to_place": s.game().to_place().map(|p| s.map().power(p).name.clone()),
-        }),
-    )
-    .await?;
-    escalation_out(&s, &v).ok_or_else(|| Error::internal("not an Escalation game"))
+    place_at(At::In(tx), caller, id, power, unit).await
 }
 
 /// [`nominate`] on the caller's transaction.
@@ -2569,58 +2431,135 @@ pub async fn nominate_in(
     power: &str,
     homes: &str,
 ) -> Result<EscalationOut> {
-    check_sheet_size(homes)?;
-    let (game, members) = begin_game_in(tx, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    let mut s = session_of(&game)?;
-    let p = power_for(&s, &v, power)?;
-    let name = s.map().power(p).name.clone();
-    let phase = s.game().phase().code();
-    let played = s.game().history().len();
-    let homes = s.nominate(p, homes)?;
-    let words: Vec<String> = homes
-        .iter()
-        .map(|&h| s.map().province(h).name.clone())
-        .collect();
-    log_act(
-        tx,
-        id,
-        &phase,
-        &name,
-        caller.id,
-        &format!("Home {}", words.join(", ")),
-    )
-    .await?;
-    let adjudicated = s.game().history().len() > played;
-    let due = if adjudicated {
-        crate::gm::schedule_next(&mut s, &game.options)?;
-        due_of(&s)
-    } else {
-        game.due_at
-    };
-    save_game(tx, id, &s, due).await?;
-    notify(
-        tx,
-        id,
-        "nominated",
-        &audience_of(std::slice::from_ref(&name)),
-        serde_json::json!({ "power": name }),
-    )
-    .await?;
-    if !s.game().nominating() {
-        notify(
-            tx,
-            id,
-            "phase",
-            "all",
-            serde_json::json!({
-                "phase": s.game().phase().code(),
-                "nominated": true,
-                "adjudicated": s.game().history().len() - played,
-                "history": s.game().history().len(),
-            }),
-        )
-        .await?;
+    nominate_at(At::In(tx), caller, id, power, homes).await
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    fn member(id: i64, role: &str, powers: &[&str]) -> Member {
+        Member {
+            account_id: id,
+            name: format!("m{id}"),
+            role: role.into(),
+            powers: powers.iter().map(|p| p.to_string()).collect(),
+            preferences: String::new(),
+            ready_phase: None,
+            missed: 0,
+            draw_vote: None,
+            bot: false,
+        }
     }
-    escalation_out(&s, &v).ok_or_else(|| Error::internal("not an Escalation game"))
+
+    fn standard_session() -> Session {
+        GameSpec {
+            variant: Variant::builtin("standard").unwrap(),
+            rules: Rulebook::edition(Edition::E2000),
+            setup: Setup::Seven,
+            players: PlayersSpec::Random((1..=7).map(|i| format!("m{i}")).collect()),
+            seed: 1,
+            first_year: None,
+            period: false,
+            options: GameOptions::default(),
+        }
+        .create()
+        .unwrap()
+    }
+
+    #[test]
+    fn a_refusal_of_the_table_keeps_the_words_kind_and_key_the_players_saw() {
+        let e = Error::from(TableError::OnlyPlayersReady);
+        assert_eq!(e.kind, ErrorKind::Forbidden);
+        assert_eq!(e.message, "only a player can be ready");
+        assert_eq!(e.key.as_ref().map(|k| k.0), Some("err-only-player-ready"));
+        let e = Error::from(TableError::OnlyPlayersVote);
+        assert_eq!(e.kind, ErrorKind::Forbidden);
+        assert_eq!(e.key.as_ref().map(|k| k.0), Some("err-only-player-votes"));
+        let e = Error::from(TableError::ReadyInPlacement);
+        assert_eq!(e.kind, ErrorKind::Conflict);
+        assert_eq!(e.key.as_ref().map(|k| k.0), Some("err-ready-in-placement"));
+        let e = Error::from(TableError::UnknownPower {
+            name: "Narnia".into(),
+        });
+        assert_eq!(e.kind, ErrorKind::Unprocessable);
+        assert_eq!(e.message, "unknown power 'Narnia'");
+        let (id, args) = e.key.clone().unwrap();
+        assert_eq!(id, "err-unknown-power");
+        assert_eq!(args, vec![("power", "Narnia".to_string())]);
+        assert_eq!(
+            Error::from(TableError::DrawIncludesEverySurvivor).kind,
+            ErrorKind::Unprocessable
+        );
+        assert_eq!(
+            Error::from(TableError::NobodyPlays {
+                power: "France".into()
+            })
+            .kind,
+            ErrorKind::Conflict
+        );
+        let over = Error::from(TableError::Game(entente_game::Error::game_over()));
+        assert_eq!(over.kind, ErrorKind::Conflict);
+        assert_eq!(over.message, entente_game::Error::game_over().message);
+    }
+
+    #[test]
+    fn the_table_is_the_players_and_the_players_they_replaced() {
+        let s = standard_session();
+        let mut ready = member(2, "player", &["France"]);
+        ready.ready_phase = Some("S1901M".into());
+        ready.draw_vote = Some("concede:France".into());
+        ready.missed = 3;
+        let members = vec![
+            member(1, "gm", &[]),
+            ready,
+            member(3, "observer", &[]),
+            member(4, "replaced", &["England"]),
+            member(5, "player", &["England"]),
+        ];
+        let seats = table_of(&s, &members);
+        let map = s.map();
+        let france = map.lookup_power("France").unwrap();
+        let england = map.lookup_power("England").unwrap();
+        assert_eq!(
+            seats.iter().map(|h| h.member.0).collect::<Vec<_>>(),
+            vec![2, 4, 5]
+        );
+        assert_eq!(seats[0].powers, vec![france]);
+        assert_eq!(seats[0].ready, entente_judge::Phase::parse("S1901M"));
+        assert_eq!(seats[0].vote, Some(entente_host::EndVote::Concede(france)));
+        assert_eq!(seats[0].missed, 3);
+        assert!(seats[1].replaced && !seats[1].holds(england));
+        assert!(seats[2].holds(england));
+        assert_eq!(
+            entente_host::holder_of(&seats, england).unwrap().member.0,
+            5
+        );
+    }
+
+    #[test]
+    fn civil_disorder_comes_after_the_games_missed_limit_and_named_draws_stay_named() {
+        let o: NewGame = serde_json::from_value(serde_json::json!({
+            "title": "t",
+            "missed_orders": "civil-disorder",
+            "missed_limit": 3,
+            "draws": "named",
+            "end_when_ready": false,
+        }))
+        .unwrap();
+        let rules = table_rules(&o);
+        assert_eq!(
+            rules.missed_orders,
+            entente_host::MissedRule::CivilDisorder { after: 3 }
+        );
+        assert_eq!(rules.draws, entente_host::DrawRule::Named);
+        assert!(!rules.end_when_ready);
+        assert_eq!(rules.schedule, o.deadlines);
+        let plain: NewGame = serde_json::from_value(serde_json::json!({"title": "t"})).unwrap();
+        let rules = table_rules(&plain);
+        assert_eq!(rules.missed_orders, entente_host::MissedRule::Hold);
+        assert_eq!(rules.draws, entente_host::DrawRule::AllSurvivors);
+        assert!(rules.end_when_ready);
+    }
 }

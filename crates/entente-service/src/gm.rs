@@ -6,11 +6,10 @@ use crate::auth::Caller;
 use crate::db::{millis, Db};
 use crate::error::{Error, Result};
 use crate::games::*;
-use crate::model::{MissedRule, NewGame};
-use entente_host::{Deadline, Session};
+use entente_club::MemberId;
+use entente_host::{Deadline, Due, Session};
 use entente_map::PowerId;
 use serde::{Deserialize, Serialize};
-use sqlx::{Any, Transaction};
 use utoipa::ToSchema;
 
 /// An act of the game master.
@@ -86,182 +85,78 @@ fn lookup(s: &Session, name: &str) -> Result<PowerId> {
     })
 }
 
-/// The next phase's deadline, from the game's schedule.
-pub(crate) fn schedule_next(s: &mut Session, o: &NewGame) -> Result<()> {
-    if s.game().is_over() {
-        return Ok(());
-    }
-    let d = o.deadlines.deadline(s.game().phase().kind, now())?;
-    if d.is_some() || s.deadline().is_some() {
-        s.set_deadline(d)?;
-    }
-    Ok(())
-}
-
-/// The powers that missed this phase's deadline: no sheet, and their player did not mark
-/// ready either (ready without orders is a decision: every unit holds, no build).
-fn missed_by(s: &Session, members: &[Member]) -> Vec<String> {
-    let phase = s.game().phase().code();
-    power_names(s, &s.status().missing)
-        .into_iter()
-        .filter(|name| {
-            !members.iter().any(|m| {
-                m.role == "player"
-                    && m.powers.contains(name)
-                    && m.ready_phase.as_deref() == Some(phase.as_str())
-            })
-        })
-        .collect()
-}
-
-/// Adjudicates the locked game: counts missed orders (civil disorder after the game's
-/// limit), adjudicates, sets the next deadline, writes the game and tells the members.
-async fn adjudicate_locked(
-    tx: &mut Transaction<'_, Any>,
-    game: &GameRow,
-    members: &[Member],
-    mut s: Session,
-    force: bool,
-) -> Result<(usize, Session)> {
-    let o = &game.options;
-    let missing = missed_by(&s, members);
-    let awaited = power_names(&s, &s.game().powers_to_order());
-    let phase = s.game().phase().code();
-    crate::club::note_phase(tx, &game.id, &phase, &awaited, &missing, members).await?;
-    for m in members.iter().filter(|m| m.role == "player") {
-        let concerned = m.powers.iter().any(|p| awaited.contains(p));
-        if !concerned {
-            continue;
-        }
-        let missed = m.powers.iter().any(|p| missing.contains(p));
-        let count = if missed { m.missed + 1 } else { 0 };
-        sqlx::query("UPDATE members SET missed = $1 WHERE game_id = $2 AND account_id = $3")
-            .bind(count)
-            .bind(&game.id)
-            .bind(m.account_id)
-            .execute(&mut **tx)
-            .await?;
-        if missed
-            && o.missed_orders == MissedRule::CivilDisorder
-            && count >= i64::from(o.missed_limit)
-        {
-            for p in &m.powers {
-                let id = lookup(&s, p)?;
-                if !s.game().in_civil_disorder(id) {
-                    s.set_civil_disorder(id, true)?;
-                }
-            }
-        }
-    }
-    let n = s.adjudicate_when_due(now(), force)?;
-    if n > 0 {
-        // A draw vote is about the position the player saw when casting it.
-        sqlx::query("UPDATE members SET draw_vote = NULL WHERE game_id = $1")
-            .bind(&game.id)
-            .execute(&mut **tx)
-            .await?;
-    }
-    schedule_next(&mut s, o)?;
-    save_game(tx, &game.id, &s, due_of(&s)).await?;
-    notify(
-        tx,
-        &game.id,
+/// Adjudicates the locked game as the host decides ([`Session::adjudicate_table`]: missed
+/// orders counted, civil disorder after the game's limit, votes cleared, the next deadline
+/// set), notes the phase for the club, writes the game and tells the members. Returns the
+/// number of phases adjudicated.
+async fn adjudicate_locked(g: &mut GameTx<'_, '_>, s: &mut Session, force: bool) -> Result<usize> {
+    let before = g.seats(s);
+    let mut seats = before.clone();
+    let done = s.adjudicate_table(&mut seats, &g.rules(), now(), force)?;
+    let id = g.id().to_string();
+    crate::club::note_phase(g.tx(), &id, s, &done.noted).await?;
+    g.store_seats(s, &before, &seats).await?;
+    g.save(s).await?;
+    g.notify(
         "phase",
         "all",
         serde_json::json!({
             "phase": s.game().phase().code(),
-            "adjudicated": n,
+            "adjudicated": done.phases,
             "history": s.game().history().len(),
         }),
     )
     .await?;
     if s.game().is_over() {
-        notify(
-            tx,
-            &game.id,
+        g.notify(
             "finished",
             "all",
             serde_json::json!({ "result": s.end_text() }),
         )
         .await?;
     }
-    Ok((n, s))
+    Ok(done.phases)
 }
 
 /// The scheduler's step for one game whose deadline (or all-ready moment) has come:
 /// adjudicates it unless another server did first. Returns whether it adjudicated.
 pub async fn adjudicate_if_due(db: &Db, id: &str) -> Result<bool> {
-    let now_ms = millis(now());
-    let mut tx = db.writer.begin().await?;
-    if db.backend == crate::db::Backend::Postgres {
-        // A game another server holds (adjudicating it, or a player's change) is passed
-        // over, not waited for: the scheduler goes on with the other due games, and looks
-        // at this one again at its next tick. (SQLite has one writer at a time: nothing to
-        // skip.)
-        let claimed = sqlx::query(
-            "SELECT id FROM games WHERE id = $1 AND status = 'active' AND due_at IS NOT NULL AND due_at <= $2 FOR UPDATE SKIP LOCKED",
-        )
-        .bind(id)
-        .bind(now_ms)
-        .fetch_optional(&mut *tx)
-        .await?;
-        if claimed.is_none() {
-            return Ok(false);
-        }
-    }
-    // Locks the game only if it is still due: a second server waiting on the lock finds
-    // the deadline moved when it gets it, and changes nothing.
-    let Some(game) = bump_game(&mut tx, id, Some(now_ms)).await? else {
+    let Some(mut g) = GameTx::begin_due(db, id, millis(now())).await? else {
         return Ok(false);
     };
-    let members = load_members(&mut *tx, id).await?;
-    let s = session_to_change(db, &game)?;
-    if s.game().is_over() || s.is_paused() {
-        sqlx::query("UPDATE games SET due_at = NULL WHERE id = $1")
-            .bind(id)
-            .execute(&mut *tx)
+    let mut s = g.session()?;
+    let seats = g.seats(&s);
+    match s.when_due(&seats, &g.rules(), now()) {
+        Due::Idle => {
+            g.set_due(None).await?;
+            g.commit(Some(s)).await?;
+            Ok(false)
+        }
+        Due::NotYet => {
+            // Due by an earlier deadline since moved: look again at the new one.
+            g.set_due(due_of(&s)).await?;
+            g.commit(Some(s)).await?;
+            Ok(false)
+        }
+        Due::GameMaster { missing } => {
+            // The game master decides: the game waits, and the game master is told.
+            g.set_due(None).await?;
+            let missing = power_names(&s, &missing);
+            g.notify(
+                "deadline-passed",
+                "gm",
+                serde_json::json!({ "missing": missing }),
+            )
             .await?;
-        tx.commit().await?;
-        return Ok(false);
+            g.commit(Some(s)).await?;
+            Ok(false)
+        }
+        Due::Adjudicate { force } => {
+            adjudicate_locked(&mut g, &mut s, force).await?;
+            g.commit(Some(s)).await?;
+            Ok(true)
+        }
     }
-    let passed = s.deadline().is_some_and(|d| d.has_passed(now()));
-    let ready = game.options.end_when_ready && all_ready(&s, &members);
-    if !passed && !ready {
-        // Due by an earlier deadline since moved: look again at the new one.
-        sqlx::query("UPDATE games SET due_at = $1 WHERE id = $2")
-            .bind(due_of(&s))
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        return Ok(false);
-    }
-    let missing = missed_by(&s, &members);
-    if passed
-        && !ready
-        && game.options.missed_orders == MissedRule::GameMaster
-        && !missing.is_empty()
-    {
-        // The game master decides: the game waits, and the game master is told.
-        sqlx::query("UPDATE games SET due_at = NULL WHERE id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        notify(
-            &mut tx,
-            id,
-            "deadline-passed",
-            "gm",
-            serde_json::json!({ "missing": missing }),
-        )
-        .await?;
-        tx.commit().await?;
-        return Ok(false);
-    }
-    let (_, s) = adjudicate_locked(&mut tx, &game, &members, s, !passed).await?;
-    tx.commit().await?;
-    db.sessions.put(id, game.version, s);
-    Ok(true)
 }
 
 /// The games due now, oldest deadline first.
@@ -289,12 +184,11 @@ pub struct ActDone {
 
 /// Carries out an act of the game master.
 pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> Result<ActDone> {
-    let (mut tx, game, members) = begin_game(db, id).await?;
-    let v = viewer(Some(caller.clone()), &game, &members);
-    if !v.is_gm() {
+    let mut g = GameTx::begin(At::Own(db), id).await?;
+    if !g.viewer(caller).is_gm() {
         return Err(Error::forbidden("only the game master may do this").key("err-only-gm", &[]));
     }
-    let mut s = session_to_change(db, &game)?;
+    let mut s = g.session()?;
     let deadline_before = s.deadline().map(|d| d.at);
     // What the members are told, when it is not what the game master is told.
     let mut announce = None;
@@ -339,7 +233,7 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> Result<ActDone
         GmAct::Resume => {
             s.resume()?;
             if s.deadline().is_some_and(|d| d.has_passed(now())) {
-                schedule_next(&mut s, &game.options)?;
+                s.schedule_next(&g.game.options.deadlines, now())?;
             }
             "resumed".into()
         }
@@ -358,46 +252,31 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> Result<ActDone
         }
         GmAct::Replace { power, player } => {
             let p = lookup(&s, &power)?;
-            replace(&mut tx, &game, &members, &mut s, p, &player).await?;
+            replace(&mut g, &mut s, p, &player).await?;
             // Who plays whom is the game master's: the members learn only of a new player.
             announce = Some(format!("a new player plays {}", s.map().power(p).name));
             format!("{player} plays {}", s.map().power(p).name)
         }
         GmAct::Adjudicate { force } => {
-            let (n, _) = adjudicate_locked(&mut tx, &game, &members, s, force).await?;
-            let game = load_game(&mut *tx, id).await?;
-            let s = session_of(&game)?;
-            notify(
-                &mut tx,
-                id,
-                "log",
-                "all",
-                serde_json::json!({ "act": "adjudicate" }),
-            )
-            .await?;
-            tx.commit().await?;
+            let n = adjudicate_locked(&mut g, &mut s, force).await?;
+            g.notify("log", "all", serde_json::json!({ "act": "adjudicate" }))
+                .await?;
+            let phase = s.game().phase().code();
+            g.commit(Some(s)).await?;
             return Ok(ActDone {
                 done: format!("{n} phase(s) adjudicated"),
-                phase: s.game().phase().code(),
+                phase,
             });
         }
         GmAct::Rollback => {
-            s.rollback()?;
+            // The phase is open again, its readiness and votes cleared (the host's rule).
+            let before = g.seats(&s);
+            let mut seats = before.clone();
+            s.rollback_table(&mut seats, &g.rules(), now())?;
             // A game rolled back from its end is not finished any more.
-            crate::club::forget_result(&mut tx, id).await?;
-            schedule_next(&mut s, &game.options)?;
-            // The phase is open again: readiness marked in it before it was adjudicated
-            // would end it as soon as anyone marks ready again.
-            // Draw votes too, as at every adjudication: the position has changed.
-            sqlx::query(
-                "UPDATE members SET ready_phase = NULL, draw_vote = NULL WHERE game_id = $1",
-            )
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-            notify(
-                &mut tx,
-                id,
+            crate::club::forget_result(g.tx(), id).await?;
+            g.store_seats(&s, &before, &seats).await?;
+            g.notify(
                 "phase",
                 "all",
                 serde_json::json!({ "phase": s.game().phase().code(), "rolled_back": true }),
@@ -408,9 +287,7 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> Result<ActDone
         GmAct::Concede { to } => {
             let p = lookup(&s, &to)?;
             s.concede(p)?;
-            notify(
-                &mut tx,
-                id,
+            g.notify(
                 "finished",
                 "all",
                 serde_json::json!({ "result": s.end_text() }),
@@ -428,9 +305,7 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> Result<ActDone
                     .collect::<Result<Vec<_>>>()?;
                 s.declare_draw_among(&ids)?;
             }
-            notify(
-                &mut tx,
-                id,
+            g.notify(
                 "finished",
                 "all",
                 serde_json::json!({ "result": s.end_text() }),
@@ -439,89 +314,75 @@ pub async fn act(db: &Db, caller: &Caller, id: &str, a: GmAct) -> Result<ActDone
             "draw".into()
         }
     };
-    save_game(&mut tx, id, &s, due_of(&s)).await?;
-    notify(
-        &mut tx,
-        id,
+    g.save(&s).await?;
+    g.notify(
         "log",
         "all",
         serde_json::json!({ "act": announce.as_ref().unwrap_or(&done) }),
     )
     .await?;
     if s.deadline().map(|d| d.at) != deadline_before {
-        notify(
-            &mut tx,
-            id,
+        g.notify(
             "deadline",
             "all",
             serde_json::json!({ "deadline": s.deadline().map(|d| d.at.to_string()) }),
         )
         .await?;
     }
-    tx.commit().await?;
     let phase = s.game().phase().code();
-    db.sessions.put(id, game.version, s);
+    g.commit(Some(s)).await?;
     Ok(ActDone { done, phase })
 }
 
-/// Another account takes a seat: the old player becomes an observer of the game.
+/// Another account takes a seat: the old player becomes an observer of the game (the host
+/// decides, [`Session::replace_holder`]; here the account is found and the seats stored).
 async fn replace(
-    tx: &mut Transaction<'_, Any>,
-    game: &GameRow,
-    members: &[Member],
+    g: &mut GameTx<'_, '_>,
     s: &mut Session,
     power: PowerId,
     player: &str,
 ) -> Result<()> {
     use sqlx::Row;
-    let name = s.map().power(power).name.clone();
     let row = sqlx::query("SELECT id, name FROM accounts WHERE lower(name) = lower($1)")
         .bind(player)
-        .fetch_optional(&mut **tx)
+        .fetch_optional(&mut **g.tx())
         .await?
         .ok_or_else(|| Error::unprocessable(format!("no account '{player}'")))?;
     let (new_id, new_name): (i64, String) = (row.try_get(0)?, row.try_get(1)?);
-    if new_id == game.created_by {
+    if new_id == g.game.created_by {
         return Err(Error::conflict(
             "the game master does not play in their own game",
         ));
     }
-    if members
-        .iter()
-        .any(|m| m.account_id == new_id && m.role == "player")
-    {
-        return Err(Error::conflict(format!(
-            "{new_name} already plays in this game"
-        )));
-    }
-    let old = members
-        .iter()
-        .find(|m| m.role == "player" && m.powers.contains(&name))
-        .ok_or_else(|| Error::conflict(format!("no player plays {name}")))?;
-    s.replace_player(power, &new_name)?;
+    let mut seats = g.seats(s);
+    let old = entente_host::holder_of(&seats, power).map(|h| h.member);
+    s.replace_holder(&mut seats, power, MemberId(new_id), &new_name)?;
+    let (Some(old), Some(new)) = (old, seats.last()) else {
+        return Err(Error::internal("a seat replaced without its players"));
+    };
+    let powers = power_names(s, &new.powers);
+    let id = g.id().to_string();
     sqlx::query("UPDATE members SET role = 'replaced', ready_phase = NULL, draw_vote = NULL WHERE game_id = $1 AND account_id = $2")
-        .bind(&game.id)
-        .bind(old.account_id)
-        .execute(&mut **tx)
+        .bind(&id)
+        .bind(old.0)
+        .execute(&mut **g.tx())
         .await?;
     sqlx::query("DELETE FROM members WHERE game_id = $1 AND account_id = $2")
-        .bind(&game.id)
+        .bind(&id)
         .bind(new_id)
-        .execute(&mut **tx)
+        .execute(&mut **g.tx())
         .await?;
     sqlx::query("INSERT INTO members (game_id, account_id, role, powers, joined_at) VALUES ($1, $2, 'player', $3, $4)")
-        .bind(&game.id)
+        .bind(&id)
         .bind(new_id)
-        .bind(old.powers.join(","))
+        .bind(powers.join(","))
         .bind(millis(now()))
-        .execute(&mut **tx)
+        .execute(&mut **g.tx())
         .await?;
-    notify(
-        tx,
-        &game.id,
+    g.notify(
         "started",
-        &audience_of(&old.powers),
-        serde_json::json!({ "powers": old.powers }),
+        &audience_of(&powers),
+        serde_json::json!({ "powers": powers }),
     )
     .await?;
     Ok(())
