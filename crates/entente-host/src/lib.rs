@@ -10,7 +10,8 @@
 //! [`SeatHolder`]s the store keeps: readiness, missed orders and civil disorder, what the
 //! scheduler does with a game due ([`Due`]), draw and concession [`votes`], a seat's new
 //! player, rollback, Escalation's seats ([`escalation`]) and the club's result
-//! ([`Session::club_result`]). DAIDE's in-memory games still have a table of their own.
+//! ([`Session::club_result`]). DAIDE's games of bots in memory play on a [`Session`] too,
+//! with the same votes and deadline rule ([`Session::when_due_everyone`]).
 //! Errors are [`Error`] values whose [`ErrorKind`] a front end maps to its own
 //! answer.
 
@@ -30,10 +31,15 @@ pub mod votes;
 
 pub use create::{parse_players, GameSpec, PlayersSpec};
 pub use deadline::Deadline;
+/// The members of the club who hold seats ([`SeatHolder::member`]).
+pub use entente_club::MemberId;
 pub use entente_game::{Error, ErrorKind, Result};
 pub use error::TableError;
 pub use escalation::{check_escalation_options, escalation_players, escalation_seating};
 pub use events::{Event, LoggedEvent};
+/// The instants of deadlines and of the table's decisions ([`Deadline::at`],
+/// [`Session::when_due`]).
+pub use jiff::Timestamp;
 pub use press::{Message, Recipients};
 pub use result::{ResultFacts, SentSheet};
 pub use schedule::Schedule;

@@ -751,7 +751,14 @@ impl Session {
 
     /// Why the judge would not carry out this order whatever the others are, if it would not.
     fn check_alone(&mut self, power: PowerId, order: Order) -> Option<Problem> {
-        self.game.check_order(power, order).map(Problem::Illegal)
+        self.check_order(power, order).map(Problem::Illegal)
+    }
+
+    /// Why the judge would not carry out this order of `power` whatever the others are
+    /// (`None`: it would), for a front end that notes each order as it arrives (DAIDE's
+    /// `THX`).
+    pub fn check_order(&mut self, power: PowerId, order: Order) -> Option<entente_judge::Illegal> {
+        self.game.check_order(power, order)
     }
 
     pub fn status(&self) -> Status {

@@ -38,6 +38,16 @@ impl SheetLine {
         }
     }
 
+    /// An order a front end has already read (a bot's, given as tokens): the line is its
+    /// canonical text, nothing is parsed again.
+    pub fn of_order(map: &Map, order: Order) -> SheetLine {
+        let canonical: CompactString = format_order(map, &order).into();
+        SheetLine {
+            text: canonical.clone(),
+            reading: Reading::Order { order, canonical },
+        }
+    }
+
     /// [`read_sheet_for`]: a sheet for a phase of this kind (in an adjustment phase a bare
     /// unit, `F Edi`, is a build). Reachable as `entente_host::SheetLine::read_sheet_for`.
     pub fn read_sheet_for(map: &Map, kind: PhaseKind, text: &str) -> Vec<SheetLine> {
@@ -208,6 +218,25 @@ mod tests {
             read_sheet(&m, "F Edi\n"),
             read_sheet_for(&m, PhaseKind::Movement, "F Edi\n")
         );
+    }
+
+    #[test]
+    fn an_order_already_read_is_the_line_its_canonical_text_reads_as() {
+        let m = map();
+        for text in [
+            "A Par - Bur",
+            "F Bre S A Par - Pic",
+            "Build F stp/sc",
+            "Waive",
+        ] {
+            let read = read_line_for(&m, PhaseKind::Adjustment, text);
+            let order = read.order().expect(text);
+            let line = SheetLine::of_order(&m, order);
+            assert_eq!(line.order(), Some(order), "{text}");
+            assert_eq!(canonical(std::slice::from_ref(&line)), canonical(&[read]));
+            assert_eq!(line.text, format_order(&m, &order));
+            assert_eq!(read_line(&m, &line.text).order(), Some(order), "{text}");
+        }
     }
 
     #[test]

@@ -142,6 +142,23 @@ impl Session {
         rules.end_when_ready && !self.paused && self.all_ready(seats)
     }
 
+    /// Whether every player still in the game is ready: [`Session::all_ready`], and besides
+    /// each player holding a power with units or centres left is marked ready in this
+    /// phase, orders due or not. At such a table a player with nothing to order may hold
+    /// the phase up (DAIDE's `NOT (GOF)`: a bot still negotiating while another retreats);
+    /// a player out of the game, or replaced, may not.
+    pub fn everyone_ready(&self, seats: &[SeatHolder]) -> bool {
+        let phase = self.game.phase();
+        let map = self.map();
+        let pos = self.game.position();
+        let in_the_game = |p: PowerId| pos.unit_count(p) > 0 || pos.centre_count(map, p) > 0;
+        self.all_ready(seats)
+            && seats
+                .iter()
+                .filter(|s| !s.replaced && s.powers.iter().any(|&p| in_the_game(p)))
+                .all(|s| s.ready == Some(phase))
+    }
+
     /// Marks `member`'s powers ready in the current phase (or not); returns whether the
     /// phase ends now ([`Session::ends_when_ready`]: the store makes the game due at once).
     /// Only a player holding powers marks ready; not in a game over, nor during
@@ -182,11 +199,34 @@ impl Session {
 
     /// What the scheduler does at `now` with this game, which it was told is due.
     pub fn when_due(&self, seats: &[SeatHolder], rules: &TableRules, now: Timestamp) -> Due {
+        self.due(seats, rules, now, |s| s.all_ready(seats))
+    }
+
+    /// [`Session::when_due`] at a table where every player still in the game says when the
+    /// phase ends ([`Session::everyone_ready`]), not only the players with orders due: a
+    /// game of DAIDE bots. The deadline, the game master's rule and the rest are the same.
+    pub fn when_due_everyone(
+        &self,
+        seats: &[SeatHolder],
+        rules: &TableRules,
+        now: Timestamp,
+    ) -> Due {
+        self.due(seats, rules, now, |s| s.everyone_ready(seats))
+    }
+
+    /// The scheduler's decision, the players' readiness read by `all_ready`.
+    fn due(
+        &self,
+        seats: &[SeatHolder],
+        rules: &TableRules,
+        now: Timestamp,
+        all_ready: impl Fn(&Session) -> bool,
+    ) -> Due {
         if self.game.is_over() || self.paused {
             return Due::Idle;
         }
         let passed = self.deadline.as_ref().is_some_and(|d| d.has_passed(now));
-        let ready = rules.end_when_ready && self.all_ready(seats);
+        let ready = rules.end_when_ready && all_ready(self);
         if !passed && !ready {
             return Due::NotYet;
         }

@@ -847,6 +847,110 @@ fn under_the_game_master_rule_the_game_waits_when_orders_are_missing_at_the_dead
     );
 }
 
+// ---- A table where everyone decides (DAIDE's games of bots) ------------------------------
+
+#[test]
+fn where_everyone_decides_a_player_with_nothing_to_order_holds_the_phase_until_ready() {
+    let mut s = game();
+    let mut seats = table(&s);
+    // Italy has units and centres but nothing to order (in civil disorder here).
+    s.set_civil_disorder(p(&s, "Italy"), true).unwrap();
+    let italy = member(&s, &seats, "Italy");
+    for name in POWERS.iter().filter(|n| **n != "Italy") {
+        let m = member(&s, &seats, name);
+        s.set_ready(&mut seats, m, true, &rules()).unwrap();
+    }
+    let before = ts("2026-11-20T12:00:00Z");
+    // The players with orders due are all ready: enough for the game master's table...
+    assert!(s.all_ready(&seats));
+    assert_eq!(
+        s.when_due(&seats, &rules(), before),
+        Due::Adjudicate { force: true }
+    );
+    // ...not where everyone decides: Italy's player waits.
+    assert!(!s.everyone_ready(&seats));
+    assert_eq!(s.when_due_everyone(&seats, &rules(), before), Due::NotYet);
+    s.set_ready(&mut seats, italy, true, &rules()).unwrap();
+    assert!(s.everyone_ready(&seats));
+    assert_eq!(
+        s.when_due_everyone(&seats, &rules(), before),
+        Due::Adjudicate { force: true }
+    );
+}
+
+#[test]
+fn where_everyone_decides_a_player_out_of_the_game_or_replaced_holds_nothing_up() {
+    let s = game_without(&["Italy"]);
+    let mut seats = table(&s);
+    let italy = member(&s, &seats, "Italy");
+    for name in POWERS.iter().filter(|n| **n != "Italy" && **n != "France") {
+        let m = member(&s, &seats, name);
+        s.set_ready(&mut seats, m, true, &rules()).unwrap();
+    }
+    let france = seats.iter().position(|x| x.holds(p(&s, "France"))).unwrap();
+    seats[france].replaced = true;
+    seats.push(SeatHolder::new(MemberId(20), vec![p(&s, "France")]));
+    s.set_ready(&mut seats, MemberId(20), true, &rules())
+        .unwrap();
+    assert!(seats.iter().any(|x| x.member == italy && x.ready.is_none()));
+    assert!(seats[france].ready.is_none());
+    assert!(s.everyone_ready(&seats));
+}
+
+#[test]
+fn where_everyone_decides_the_deadline_and_the_game_master_s_rule_are_the_scheduler_s() {
+    let mut s = game();
+    let mut seats = table(&s);
+    s.set_deadline(Some(Deadline::parse("2026-11-27T22:59:00Z", None).unwrap()))
+        .unwrap();
+    let before = ts("2026-11-27T22:00:00Z");
+    let after = ts("2026-11-27T23:00:00Z");
+    let gm = TableRules {
+        missed_orders: MissedRule::GameMaster,
+        ..rules()
+    };
+    send_all_but(&mut s, &["Russia"]);
+    for (when, rules) in [(before, rules()), (after, rules()), (after, gm.clone())] {
+        assert_eq!(
+            s.when_due_everyone(&seats, &rules, when),
+            s.when_due(&seats, &rules, when),
+            "{when} {rules:?}"
+        );
+    }
+    assert_eq!(
+        s.when_due_everyone(&seats, &gm, after),
+        Due::GameMaster {
+            missing: vec![p(&s, "Russia")]
+        }
+    );
+    for m in 1..=7 {
+        s.set_ready(&mut seats, MemberId(m), true, &rules())
+            .unwrap();
+    }
+    assert_eq!(
+        s.when_due_everyone(&seats, &rules(), before),
+        Due::Adjudicate { force: true }
+    );
+    s.pause().unwrap();
+    assert_eq!(s.when_due_everyone(&seats, &rules(), after), Due::Idle);
+}
+
+#[test]
+fn an_order_checked_as_it_arrives_is_refused_for_what_the_judge_refuses_it() {
+    let mut s = game();
+    let map = s.map().clone();
+    let france = p(&s, "France");
+    let read = |t: &str| entente_orders::parse_order(&map, t).unwrap();
+    assert_eq!(s.check_order(france, read("A Par - Bur")), None);
+    let mut g = s.game().clone();
+    for bad in ["A Par - Mos", "A Ber - Kie", "F Bre - Par"] {
+        let o = read(bad);
+        let refused = s.check_order(france, o);
+        assert!(refused.is_some(), "{bad}");
+        assert_eq!(refused, g.check_order(france, o), "{bad}");
+    }
+}
+
 // ---- A seat's new player, rollback ----------------------------------------------------------
 
 #[test]
