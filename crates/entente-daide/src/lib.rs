@@ -22,4 +22,4 @@ pub use board::Board;
 pub use hosted::Hosting;
 pub use msg::{Msg, Node};
 pub use server::{serve, serve_with, DaideConfig, Limits};
-pub use table::{Effect, Table, TableConfig};
+pub use table::{Effect, Table, TableConfig, TableError};

@@ -416,15 +416,21 @@ impl Lobby {
             t.as_ref()
                 .is_some_and(|t| !t.is_hosted() && t.has_free_seat())
         });
-        let t = open.unwrap_or_else(|| {
-            self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            self.tables.push(Some(Table::new(
-                self.board.clone(),
-                self.config.clone(),
-                self.seed,
-            )));
-            self.tables.len() - 1
-        });
+        let t = match open {
+            Some(t) => t,
+            None => {
+                self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                // The configuration was checked when the server started.
+                match Table::new(self.board.clone(), self.config.clone(), self.seed) {
+                    Ok(table) => self.tables.push(Some(table)),
+                    Err(e) => {
+                        tracing::error!("DAIDE: no game of bots: {e}");
+                        return None;
+                    }
+                }
+                self.tables.len() - 1
+            }
+        };
         self.at.insert(conn, t);
         Some(t)
     }
@@ -470,8 +476,10 @@ pub async fn serve(listener: TcpListener, config: DaideConfig) -> io::Result<()>
 }
 
 /// Serves DAIDE clients on `listener` until the task is dropped, within `limits`. It
-/// returns only if the map cannot be described in DAIDE: a failed accept (no descriptor
-/// free, a connection aborted) is logged, waited out and the listener kept.
+/// returns only if the map cannot be described in DAIDE, or the games of bots in memory
+/// cannot be set up as configured (a last year before the first, Escalation): a failed
+/// accept (no descriptor free, a connection aborted) is logged, waited out and the listener
+/// kept.
 pub async fn serve_with(
     listener: TcpListener,
     config: DaideConfig,
@@ -482,6 +490,11 @@ pub async fn serve_with(
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?,
     );
     let representation = Arc::new(board.representation());
+    if config.hosting.is_none() {
+        // The games of bots in memory: their options (a last year) must make a game.
+        Table::new(board.clone(), config.table.clone(), 0)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    }
     let lobby = Arc::new(Mutex::new(Lobby {
         board,
         config: config.table.clone(),

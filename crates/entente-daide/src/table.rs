@@ -1,12 +1,25 @@
 //! A game played by DAIDE clients: the seats, the orders each power has submitted (with the
-//! note each got), who waits and who is ready, the deadline, press and draw votes. Pure
-//! logic: messages in, messages out ([`Out`]), time passed in; the TCP server drives it.
+//! note each got), who waits and who is ready, press, and what the protocol says of it all.
+//! Pure logic: messages in, messages out ([`Out`]), time passed in; the TCP server drives it.
+//!
+//! A game of bots in memory ([`Table::new`]) is played on the game master's
+//! [`entente_host::Session`], as the database's games are: the sheets, the draw vote
+//! ([`Session::cast_vote`]), the deadline and whether the phase is due
+//! ([`Session::when_due_everyone`]), missed orders (the units hold) and the adjudication
+//! ([`Session::adjudicate_table`]) are the Session's. The table says what each bot's
+//! messages mean there: a seat's readiness (`GOF`, `NOT (GOF)`, its orders complete), its
+//! sheet, its vote. A game of the database ([`Table::hosted`]) is played by the game
+//! master's service; the table follows it and asks for the rest ([`Effect`]).
 
 use crate::board::Board;
 use crate::msg::{self, Node};
 use entente_game::{EndOfGame, Game, PhaseKind, PhaseRecord};
-use entente_judge::{Failure, Illegal, Outcome, Rulebook};
-use entente_map::{PowerId, UnitType};
+use entente_host::{
+    holder_of, Deadline, DrawRule, Due, EndVote, MemberId, MissedRule, Schedule, SeatHolder,
+    Session, SessionConfig, SheetLine, TableRules, Timestamp,
+};
+use entente_judge::{Failure, Illegal, Outcome, Position, Rulebook};
+use entente_map::{PowerId, UnitType, Variant};
 use entente_orders::Order;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
@@ -113,16 +126,93 @@ struct Past {
     now: Vec<Node>,
 }
 
+/// The game at a table: played here, or followed.
+enum Play {
+    /// Bots in memory: the game is played on the game master's session, the table's seats
+    /// its holders.
+    Here(Box<Here>),
+    /// A game of the database: the game as the host last read it.
+    Followed(Box<Game>),
+}
+
+/// A game of bots in memory, as the game master's [`Session`] has it.
+struct Here {
+    session: Session,
+    /// One holder for each seated bot's power and each power kept for a player (these
+    /// vote), then one for the powers nobody was to play: ready whenever a bot plays, no
+    /// vote (nobody was to play them: they have no say in a draw).
+    holders: Vec<SeatHolder>,
+    /// The holders who vote: `holders[..voters]`.
+    voters: usize,
+    rules: TableRules,
+    clock: Clock,
+}
+
+/// The server's instants as the session's timestamps, both counted from the table's making
+/// (the server and its tests pass instants in; the session keeps timestamps).
+#[derive(Clone, Copy)]
+struct Clock {
+    instant: Instant,
+    at: Timestamp,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock {
+            instant: Instant::now(),
+            at: Timestamp::now(),
+        }
+    }
+
+    fn at(&self, i: Instant) -> Timestamp {
+        match i.checked_duration_since(self.instant) {
+            Some(d) => self.at.checked_add(d).unwrap_or(Timestamp::MAX),
+            None => self
+                .at
+                .checked_sub(self.instant.duration_since(i))
+                .unwrap_or(Timestamp::MIN),
+        }
+    }
+
+    fn instant(&self, t: Timestamp) -> Instant {
+        let ns = t.as_nanosecond() - self.at.as_nanosecond();
+        let d = Duration::from_nanos(ns.unsigned_abs().min(u64::MAX as u128) as u64);
+        let i = if ns >= 0 {
+            self.instant.checked_add(d)
+        } else {
+            self.instant.checked_sub(d)
+        };
+        i.unwrap_or(self.instant)
+    }
+}
+
+/// The member number of the holder of a power at a table in memory.
+fn member_of(p: PowerId) -> MemberId {
+    MemberId(p.index() as i64 + 1)
+}
+
+/// Why a game of bots cannot be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The game's options (its last year) are refused.
+    #[error("{0}")]
+    Game(#[from] entente_host::Error),
+    #[error("DAIDE cannot describe Escalation's placement nor its nominations of home centres, so bots cannot play it (docs/daide.md)")]
+    Escalation,
+}
+
 pub struct Table {
     board: Arc<Board>,
-    game: Game,
+    play: Play,
     config: TableConfig,
     clients: HashMap<ConnId, Client>,
     seats: BTreeMap<PowerId, Seat>,
     started: bool,
     over: bool,
     orders: BTreeMap<PowerId, Vec<Submitted>>,
-    draw: BTreeSet<PowerId>,
+    /// Hosted: the powers whose bots asked for a draw (the vote is the database's).
+    draw_asked: BTreeSet<PowerId>,
+    /// Hosted: the deadline as the host has it.
     deadline: Option<Instant>,
     history: Vec<(entente_game::Phase, Past)>,
     eliminated: BTreeMap<PowerId, i32>,
@@ -150,21 +240,48 @@ fn reply(word: &str, msg: &[Node]) -> Vec<Node> {
 }
 
 impl Table {
-    pub fn new(board: Arc<Board>, config: TableConfig, seed: u64) -> Table {
-        let mut game = Game::new(board.map_arc().clone(), Rulebook::default());
-        if let Some(y) = config.end_year {
-            game.set_end_year(Some(y));
+    /// A game of bots in memory, played on a [`Session`] of the board's map (each power its
+    /// own player). Refused: a last year the game cannot have, and Escalation.
+    pub fn new(board: Arc<Board>, config: TableConfig, seed: u64) -> Result<Table, TableError> {
+        let map = board.map_arc().clone();
+        if map.is_escalation() {
+            return Err(TableError::Escalation);
         }
+        let variant = Variant {
+            name: map.name.clone(),
+            map,
+            text: Arc::from(""),
+            builtin: false,
+        };
+        let mut game = SessionConfig::named_after_powers(variant, Rulebook::default());
+        game.options.end_year = config.end_year;
+        let session = Session::new(game)?;
+        let here = Here {
+            session,
+            holders: Vec::new(),
+            voters: 0,
+            rules: TableRules {
+                end_when_ready: true,
+                missed_orders: MissedRule::Hold,
+                draws: DrawRule::AllSurvivors,
+                schedule: Schedule::Manual,
+            },
+            clock: Clock::start(),
+        };
+        Ok(Table::with(board, Play::Here(Box::new(here)), config, seed))
+    }
+
+    fn with(board: Arc<Board>, play: Play, config: TableConfig, seed: u64) -> Table {
         Table {
             board,
-            game,
+            play,
             config,
             clients: HashMap::new(),
             seats: BTreeMap::new(),
             started: false,
             over: false,
             orders: BTreeMap::new(),
-            draw: BTreeSet::new(),
+            draw_asked: BTreeSet::new(),
             deadline: None,
             history: Vec::new(),
             eliminated: BTreeMap::new(),
@@ -184,7 +301,8 @@ impl Table {
     /// host seats them ([`Table::seat`]) and it follows the game ([`Table::sync`]).
     /// `config` gives the press level and the time limits announced in HLO.
     pub fn hosted(board: Arc<Board>, config: TableConfig, seed: u64) -> Table {
-        let mut t = Table::new(board, config, seed);
+        let game = Game::new(board.map_arc().clone(), Rulebook::default());
+        let mut t = Table::with(board, Play::Followed(Box::new(game)), config, seed);
         t.hosted = true;
         t
     }
@@ -293,8 +411,8 @@ impl Table {
         if self.started && !self.over && self.map_taken.remove(&conn) {
             let m = self.hlo(p);
             self.send(conn, m);
-            let sco = self.board.sco(self.game.position());
-            let now_msg = self.board.now(&self.game);
+            let sco = self.board.sco(self.game().position());
+            let now_msg = self.board.now(self.game());
             self.send(conn, sco);
             self.send(conn, now_msg);
         }
@@ -308,41 +426,30 @@ impl Table {
             return;
         }
         if !self.started {
-            self.game = game;
+            self.play = Play::Followed(Box::new(game));
             self.started = true;
             self.deadline = deadline;
             for conn in self.map_taken.clone() {
                 self.greet(conn);
             }
-            if self.game.is_over() {
+            if self.game().is_over() {
                 return self.finish();
             }
             self.ready_told = self.seats.keys().map(|&p| (p, false)).collect();
             return self.announce_phase();
         }
         self.deadline = deadline;
-        let known = self.game.history().len();
+        let known = self.game().history().len();
         // Nothing new; or an older state than the one followed (a slower read, or the game
         // master's rollback, which bots are not taken back through).
         if game.history().len() < known
-            || (game.history().len() == known && game.is_over() == self.game.is_over())
+            || (game.history().len() == known && game.is_over() == self.game().is_over())
         {
             return;
         }
         let records: Vec<PhaseRecord> = game.history()[known..].to_vec();
         for (i, rec) in records.iter().enumerate() {
-            let ords: Vec<Vec<Node>> = rec
-                .orders
-                .iter()
-                .enumerate()
-                .filter_map(|(j, (p, o))| {
-                    let nodes =
-                        self.board
-                            .order_nodes(*p, o, &rec.before, rec.phase.kind, &rec.orders)?;
-                    let outcome = rec.result.orders().get(j).map(|r| r.outcome);
-                    Some(self.ord(rec, o, nodes, outcome))
-                })
-                .collect();
+            let ords = self.ords_of(rec);
             for m in &ords {
                 self.broadcast(m.clone());
             }
@@ -357,7 +464,7 @@ impl Table {
             };
             self.history.push((rec.phase, past));
         }
-        self.game = game;
+        self.play = Play::Followed(Box::new(game));
         self.orders.clear();
         // A new phase: nobody is ready in the database either.
         self.ready_told = self.seats.keys().map(|&p| (p, false)).collect();
@@ -365,8 +472,9 @@ impl Table {
             s.go = false;
             s.wait = s.explicit;
         }
-        self.note_eliminations();
-        if self.game.is_over() {
+        let (year, pos) = (self.game().phase().year, self.game().position().clone());
+        self.note_eliminations(year, &pos);
+        if self.game().is_over() {
             self.finish();
         } else {
             self.announce_phase();
@@ -377,8 +485,8 @@ impl Table {
     /// is ready for.
     fn announce_phase(&mut self) {
         self.rung.clear();
-        let sco = self.board.sco(self.game.position());
-        let now_msg = self.board.now(&self.game);
+        let sco = self.board.sco(self.game().position());
+        let now_msg = self.board.now(self.game());
         self.broadcast(sco);
         self.broadcast(now_msg);
         let secs = self.phase_secs();
@@ -388,26 +496,30 @@ impl Table {
         self.tell_ready();
     }
 
+    /// Whether each seated bot's power is ready for the phase to end, and whether anyone
+    /// plays (people, or a bot still in the game that is connected). A bot that left (or
+    /// was cut off) holds nothing up: its power is in civil disorder until it comes back
+    /// with IAM. Nor does it make a game nobody plays run on by itself, phase after phase at
+    /// once (issue 31): in a game of bots only, while no bot still in the game is
+    /// connected, the bots that left are not ready, and the game waits for its deadline (or
+    /// for a bot's IAM).
+    fn readiness(&self) -> (Vec<(PowerId, bool)>, bool) {
+        let waiting = self.waiting_for();
+        let someone = self.people || self.someone_plays();
+        let ready = self
+            .seats
+            .iter()
+            .map(|(&p, s)| (p, !waiting.contains(&p) && (s.conn.is_some() || someone)))
+            .collect();
+        (ready, someone)
+    }
+
     /// Hosted: asks the host to mark each bot's power ready or not, when that changed.
     fn tell_ready(&mut self) {
         if !self.started || self.over {
             return;
         }
-        // A bot that left (or was cut off) holds nothing up: its power is in civil disorder
-        // until it comes back with IAM, as in a game of bots.
-        // Nor does it make a game nobody plays run on by itself, phase after phase at once
-        // (issue 31): in a game of bots only, while no bot still in the game is connected,
-        // the bots that left are not ready, and the game waits for its deadline (or for a
-        // bot's IAM).
-        let waiting = self.waiting_for();
-        let someone = self.people || self.someone_plays();
-        let seated: Vec<(PowerId, bool)> = self
-            .seats
-            .iter()
-            .map(|(&p, s)| (p, s.conn.is_some()))
-            .collect();
-        for (p, connected) in seated {
-            let ready = !waiting.contains(&p) && (connected || someone);
+        for (p, ready) in self.readiness().0 {
             if self.ready_told.get(&p) != Some(&ready) {
                 self.ready_told.insert(p, ready);
                 self.effects.push(Effect::Ready { power: p, ready });
@@ -415,8 +527,28 @@ impl Table {
         }
     }
 
-    /// Hosted: the power's orders as a sheet for the host.
+    /// The power's orders as its sheet: the session's (in memory), or the host's.
     fn tell_orders(&mut self, power: PowerId) {
+        if let Play::Here(here) = &mut self.play {
+            let map = self.board.map();
+            let sent = match self.orders.get(&power) {
+                None => {
+                    here.session.withdraw(power);
+                    Ok(())
+                }
+                Some(l) => {
+                    let lines = l
+                        .iter()
+                        .map(|s| SheetLine::of_order(map, s.order))
+                        .collect();
+                    here.session.submit_lines(power, lines)
+                }
+            };
+            if let Err(e) = sent {
+                tracing::warn!("DAIDE: the session refused a bot's sheet: {e}");
+            }
+            return;
+        }
         let map = self.board.map();
         let sheet: Vec<String> = self
             .orders
@@ -437,7 +569,10 @@ impl Table {
         &self.board
     }
     pub fn game(&self) -> &Game {
-        &self.game
+        match &self.play {
+            Play::Here(here) => here.session.game(),
+            Play::Followed(game) => game,
+        }
     }
     pub fn is_started(&self) -> bool {
         self.started
@@ -445,8 +580,13 @@ impl Table {
     pub fn is_over(&self) -> bool {
         self.over
     }
+    /// The current phase's deadline.
     pub fn deadline(&self) -> Option<Instant> {
-        self.deadline
+        match &self.play {
+            Play::Here(_) if self.over => None,
+            Play::Here(here) => here.session.deadline().map(|d| here.clock.instant(d.at)),
+            Play::Followed(_) => self.deadline,
+        }
     }
     /// Whether another bot may still sit down.
     pub fn has_free_seat(&self) -> bool {
@@ -502,7 +642,11 @@ impl Table {
     }
 
     fn phase_secs(&self) -> u32 {
-        match self.game.phase().kind {
+        self.secs_of(self.game().phase().kind)
+    }
+
+    fn secs_of(&self, kind: PhaseKind) -> u32 {
+        match kind {
             PhaseKind::Movement => self.config.move_secs,
             PhaseKind::Retreat => self.config.retreat_secs,
             PhaseKind::Adjustment => self.config.build_secs,
@@ -557,9 +701,9 @@ impl Table {
         if !self.started || self.over {
             return;
         }
-        if let Some(d) = self.deadline {
+        if let Some(d) = self.deadline() {
             if now >= d && !self.hosted {
-                self.process(now);
+                // The session finds the phase due: its deadline passed.
                 return self.maybe_process(now);
             }
             // Alarms due: once a phase each.
@@ -614,8 +758,8 @@ impl Table {
             let m = self.board.map_msg();
             self.send(conn, m);
             if self.started {
-                let sco = self.board.sco(self.game.position());
-                let now_msg = self.board.now(&self.game);
+                let sco = self.board.sco(self.game().position());
+                let now_msg = self.board.now(self.game());
                 self.send(conn, sco);
                 self.send(conn, now_msg);
             }
@@ -685,9 +829,9 @@ impl Table {
                 return self.send(conn, reply("REJ", &msg));
             }
             let m = if head.is("SCO") {
-                self.board.sco(self.game.position())
+                self.board.sco(self.game().position())
             } else {
-                self.board.now(&self.game)
+                self.board.now(self.game())
             };
             self.send(conn, m);
         } else if head.is("HST") {
@@ -731,24 +875,21 @@ impl Table {
             self.not(conn, &client, &msg);
         } else if head.is("DRW") && args.is_empty() {
             match self.playing(&client) {
-                Some(p) => {
-                    self.draw.insert(p);
+                Some(p) if self.hosted => {
+                    self.draw_asked.insert(p);
                     self.send(conn, reply("YES", &msg));
-                    if self.hosted {
-                        self.effects.push(Effect::Draw {
-                            power: p,
-                            yes: true,
-                        });
-                    } else {
-                        self.maybe_draw();
-                    }
+                    self.effects.push(Effect::Draw {
+                        power: p,
+                        yes: true,
+                    });
                 }
+                Some(p) => self.vote(conn, &msg, p, Some(EndVote::Draw)),
                 _ => self.send(conn, reply("REJ", &msg)),
             }
         } else if head.is("TME") {
             // TME: the seconds left; TME (seconds): an alarm, sent when that many are left.
             let alarm = args.first().and_then(Node::inner).and_then(Node::as_int);
-            match (args.is_empty(), self.deadline, alarm) {
+            match (args.is_empty(), self.deadline(), alarm) {
                 (true, Some(d), _) => {
                     let secs = d.saturating_duration_since(now).as_secs() as i32;
                     self.send(conn, msg::tme(secs));
@@ -824,6 +965,32 @@ impl Table {
 
     fn start(&mut self, now: Instant) {
         self.started = true;
+        // The session's holders: each bot's power and each power kept for a player (they
+        // vote), then the powers nobody was to play (no vote).
+        let (seated, kept): (Vec<PowerId>, Vec<PowerId>) = self
+            .board
+            .map()
+            .power_ids()
+            .filter(|&p| self.seats.contains_key(&p) || self.is_kept_for_a_player(p))
+            .partition(|p| self.seats.contains_key(p));
+        let nobody: Vec<PowerId> = self
+            .board
+            .map()
+            .power_ids()
+            .filter(|p| !seated.contains(p) && !kept.contains(p))
+            .collect();
+        if let Play::Here(here) = &mut self.play {
+            let mut voting: Vec<PowerId> = seated.into_iter().chain(kept).collect();
+            voting.sort();
+            here.holders = voting
+                .iter()
+                .map(|&p| SeatHolder::new(member_of(p), vec![p]))
+                .collect();
+            here.voters = here.holders.len();
+            if !nobody.is_empty() {
+                here.holders.push(SeatHolder::new(MemberId(0), nobody));
+            }
+        }
         // Powers no bot took give no orders: their units hold, their retreats and
         // adjustments are the rules' defaults. (They are not put in civil disorder in the
         // game, so their retreat and adjustment phases are played, as the bots expect.)
@@ -843,9 +1010,20 @@ impl Table {
     fn begin_phase(&mut self, now: Instant) {
         self.rung.clear();
         let secs = self.phase_secs();
-        self.deadline = (secs > 0).then(|| now + Duration::from_secs(secs as u64));
-        let sco = self.board.sco(self.game.position());
-        let now_msg = self.board.now(&self.game);
+        if let Play::Here(here) = &mut self.play {
+            let at = here.clock.at(now + Duration::from_secs(secs as u64));
+            let deadline = (secs > 0).then(|| Deadline {
+                at,
+                zone: "UTC".to_string(),
+            });
+            if deadline.is_some() {
+                if let Err(e) = here.session.set_deadline(deadline) {
+                    tracing::warn!("DAIDE: the session refused a deadline: {e}");
+                }
+            }
+        }
+        let sco = self.board.sco(self.game().position());
+        let now_msg = self.board.now(self.game());
         self.broadcast(sco);
         self.broadcast(now_msg);
         if secs > 0 {
@@ -854,7 +1032,7 @@ impl Table {
     }
 
     fn units_needing_orders(&self, power: PowerId) -> Vec<Node> {
-        let pos = self.game.position();
+        let pos = self.game().position();
         let ordered: BTreeSet<u16> = self
             .orders
             .get(&power)
@@ -865,7 +1043,7 @@ impl Table {
                     .collect()
             })
             .unwrap_or_default();
-        match self.game.phase().kind {
+        match self.game().phase().kind {
             PhaseKind::Movement => {
                 let mut units: Vec<_> = pos.units().filter(|(_, u)| u.power == power).collect();
                 units.sort_by_key(|(_, u)| self.board.map().loc_abbr(u.loc));
@@ -893,7 +1071,7 @@ impl Table {
     /// Builds (negative) or removals (positive) still to order.
     fn adjustments_left(&self, power: PowerId) -> i32 {
         let map = self.board.map();
-        let pos = self.game.position();
+        let pos = self.game().position();
         let due = pos.unit_count(power) as i32 - pos.centre_count(map, power) as i32;
         let given = self.orders.get(&power).map(|l| l.len() as i32).unwrap_or(0);
         if due > 0 {
@@ -905,10 +1083,10 @@ impl Table {
 
     fn missing(&self, power: PowerId) -> Vec<Node> {
         let mut m = vec![Node::tok("MIS")];
-        if self.game.phase().kind == PhaseKind::Adjustment {
+        if self.game().phase().kind == PhaseKind::Adjustment {
             let n = self.adjustments_left(power);
             // `MIS (n)`: builds (negative) or removals still due; `MIS (0)` once all are in.
-            if self.game.powers_to_order().contains(&power) {
+            if self.game().powers_to_order().contains(&power) {
                 m.push(Node::List(vec![Node::Int(n)]));
             }
         } else {
@@ -918,7 +1096,7 @@ impl Table {
     }
 
     fn complete(&self, power: PowerId) -> bool {
-        if self.game.phase().kind == PhaseKind::Adjustment {
+        if self.game().phase().kind == PhaseKind::Adjustment {
             self.adjustments_left(power) == 0
         } else {
             self.units_needing_orders(power).is_empty()
@@ -929,13 +1107,13 @@ impl Table {
         let map = self.board.map();
         if let Some(u) = order.unit() {
             let prov = map.province_of(u.loc);
-            let pos = self.game.position();
-            let unit = match self.game.phase().kind {
+            let pos = self.game().position();
+            let unit = match self.game().phase().kind {
                 PhaseKind::Retreat => pos.dislodged_at(prov).map(|d| d.unit),
                 _ => pos.unit_at(prov),
             };
             match unit {
-                None if self.game.phase().kind == PhaseKind::Retreat
+                None if self.game().phase().kind == PhaseKind::Retreat
                     && pos.unit_at(prov).is_some_and(|u| u.power == power) =>
                 {
                     return "NRN"
@@ -945,11 +1123,11 @@ impl Table {
                 _ => {}
             }
         }
-        match self.game.check_order(power, order) {
+        match self.check_order(power, order) {
             None => {}
             Some(i) => return illegal_note(i, &order, self, power),
         }
-        if self.game.phase().kind == PhaseKind::Adjustment {
+        if self.game().phase().kind == PhaseKind::Adjustment {
             let left = self.adjustments_left(power);
             match order {
                 Order::Build { .. } | Order::Waive if left >= 0 => return "NMB",
@@ -970,7 +1148,7 @@ impl Table {
         let mut items = &msg[1..];
         if let Some(first) = items.first() {
             if let Some(ph) = crate::Board::phase_of(first) {
-                if ph != self.game.phase() {
+                if ph != self.game().phase() {
                     return self.send(conn, reply("REJ", msg));
                 }
                 items = &items[1..];
@@ -1014,9 +1192,7 @@ impl Table {
         }
         let m = self.missing(power);
         self.send(conn, m);
-        if self.hosted {
-            self.tell_orders(power);
-        }
+        self.tell_orders(power);
         self.maybe_process(now);
     }
 
@@ -1036,13 +1212,12 @@ impl Table {
                     self.tell_ready();
                 }
             }
-            Some(h) if h.is("DRW") => {
-                self.draw.remove(&power);
+            Some(h) if h.is("DRW") && self.hosted => {
+                self.draw_asked.remove(&power);
                 self.send(conn, reply("YES", msg));
-                if self.hosted {
-                    self.effects.push(Effect::Draw { power, yes: false });
-                }
+                self.effects.push(Effect::Draw { power, yes: false });
             }
+            Some(h) if h.is("DRW") => self.vote(conn, msg, power, None),
             Some(h) if h.is("SUB") => {
                 match inner.get(1).and_then(|n| n.as_list()) {
                     None => {
@@ -1058,8 +1233,8 @@ impl Table {
                     }
                 }
                 self.send(conn, reply("YES", msg));
+                self.tell_orders(power);
                 if self.hosted {
-                    self.tell_orders(power);
                     self.tell_ready();
                 }
             }
@@ -1129,7 +1304,7 @@ impl Table {
     /// with orders still missing (a bot that never sent GOF is ready once its orders are
     /// complete: the protocol's default).
     fn waiting_for(&self) -> Vec<PowerId> {
-        let to_order = self.game.powers_to_order();
+        let to_order = self.game().powers_to_order();
         self.seats
             .iter()
             .filter(|(_, s)| s.conn.is_some())
@@ -1141,23 +1316,107 @@ impl Table {
             .collect()
     }
 
-    /// Plays the phase if nobody is to decide more in it, and the next ones while that holds
-    /// (at most [`MAX_PHASES_AT_ONCE`]): only while a bot still in the game is connected. A
-    /// game every bot has left, or where only bots already out of it remain, waits for its
-    /// deadlines instead (issue 31: it used to be played on at once, phase after phase, for
-    /// ever — a game nobody plays has no end).
+    /// Plays the phase when the session finds it due ([`Session::when_due_everyone`]: every
+    /// bot still in the game decided, or the deadline passed), and the next ones while that
+    /// holds (at most [`MAX_PHASES_AT_ONCE`]). A bot that left is ready only while a bot
+    /// still in the game is connected: a game every bot has left, or where only bots
+    /// already out of it remain, waits for its deadlines instead (issue 31: it used to be
+    /// played on at once, phase after phase, for ever — a game nobody plays has no end).
     fn maybe_process(&mut self, now: Instant) {
         if self.hosted {
             return self.tell_ready();
         }
         for _ in 0..MAX_PHASES_AT_ONCE {
-            if !self.started || self.over || !self.someone_plays() {
+            if !self.started || self.over {
                 return;
             }
-            if !self.waiting_for().is_empty() {
+            self.mark_ready();
+            let Play::Here(here) = &self.play else {
                 return;
+            };
+            let at = here.clock.at(now);
+            match here
+                .session
+                .when_due_everyone(&here.holders, &here.rules, at)
+            {
+                Due::Adjudicate { force } => {
+                    if !self.process(now, force) {
+                        return;
+                    }
+                }
+                Due::Idle | Due::NotYet | Due::GameMaster { .. } => return,
             }
-            self.process(now);
+        }
+    }
+
+    /// In memory: marks each holder ready in the session, or not, as its bot's readiness
+    /// says ([`Table::readiness`]); the holders of powers kept for players or that nobody
+    /// plays are ready whenever a bot plays.
+    fn mark_ready(&mut self) {
+        let (ready, someone) = self.readiness();
+        let Play::Here(here) = &mut self.play else {
+            return;
+        };
+        let phase = here.session.game().phase();
+        for i in 0..here.holders.len() {
+            let h = &here.holders[i];
+            let want = match h.powers.as_slice() {
+                [p] if h.member == member_of(*p) => ready
+                    .iter()
+                    .find(|(q, _)| q == p)
+                    .map_or(someone, |&(_, r)| r),
+                _ => someone,
+            };
+            if (h.ready == Some(phase)) == want {
+                continue;
+            }
+            let member = h.member;
+            if let Err(e) = here
+                .session
+                .set_ready(&mut here.holders, member, want, &here.rules)
+            {
+                tracing::warn!("DAIDE: the session refused a bot's readiness: {e}");
+            }
+        }
+    }
+
+    /// In memory: `power`'s bot votes for a draw of every survivor, or withdraws its vote,
+    /// as a player at the game master's table does ([`Session::cast_vote`]): the game is
+    /// drawn when every surviving power a bot sits at (even one that left: it may come
+    /// back) or that is kept for a player has voted for it; powers nobody was to play have
+    /// no say. A vote is about the position the bot saw: it is cleared when a phase is
+    /// played.
+    fn vote(&mut self, conn: ConnId, msg: &[Node], power: PowerId, vote: Option<EndVote>) {
+        let Play::Here(here) = &mut self.play else {
+            return self.send(conn, reply("REJ", msg));
+        };
+        let Some(member) = holder_of(&here.holders[..here.voters], power).map(|h| h.member) else {
+            return self.send(conn, reply("REJ", msg));
+        };
+        let voters = here.voters;
+        let draws = here.rules.draws;
+        match here
+            .session
+            .cast_vote(&mut here.holders[..voters], member, vote, draws)
+        {
+            Ok(ended) => {
+                self.send(conn, reply("YES", msg));
+                if ended {
+                    self.finish();
+                }
+            }
+            Err(e) => {
+                tracing::warn!("DAIDE: the session refused a bot's draw vote: {e}");
+                self.send(conn, reply("REJ", msg));
+            }
+        }
+    }
+
+    /// Whether the judge would refuse this order whatever the others are.
+    fn check_order(&mut self, power: PowerId, order: Order) -> Option<Illegal> {
+        match &mut self.play {
+            Play::Here(here) => here.session.check_order(power, order),
+            Play::Followed(game) => game.check_order(power, order),
         }
     }
 
@@ -1170,7 +1429,7 @@ impl Table {
 
     /// A power with units or centres left (an eliminated one waits for nothing).
     fn in_the_game(&self, p: PowerId) -> bool {
-        let pos = self.game.position();
+        let pos = self.game().position();
         pos.unit_count(p) > 0 || pos.centre_count(self.board.map(), p) > 0
     }
 
@@ -1182,55 +1441,93 @@ impl Table {
             .any(|h| h.eq_ignore_ascii_case(name))
     }
 
-    fn maybe_draw(&mut self) {
-        let alive: Vec<PowerId> = self.game.survivors();
-        // Every surviving power a bot sits at (even one that left: it may come back) or that
-        // is kept for a player must agree; powers nobody was to play have no say.
-        let voters: Vec<PowerId> = alive
-            .iter()
-            .copied()
-            .filter(|&p| self.seats.contains_key(&p) || self.is_kept_for_a_player(p))
-            .collect();
-        if !voters.is_empty() && voters.iter().all(|p| self.draw.contains(p)) {
-            self.game.declare_draw();
-            self.finish();
-        }
-    }
-
-    /// Adjudicates the phase with the orders given, tells everyone the results, and begins
-    /// the next phase (or ends the game).
-    fn process(&mut self, now: Instant) {
-        let phase = self.game.phase();
-        let submitted: Vec<(PowerId, Submitted)> = std::mem::take(&mut self.orders)
-            .into_iter()
-            .flat_map(|(p, l)| l.into_iter().map(move |s| (p, s)))
-            .collect();
-        let orders: Vec<(PowerId, Order)> = submitted.iter().map(|(p, s)| (*p, s.order)).collect();
-        let record: PhaseRecord = self.game.process(&orders).clone();
-        let mut ords = Vec::new();
-        for (i, (_, s)) in submitted.iter().enumerate() {
-            let outcome = record.result.orders().get(i).map(|r| r.outcome);
-            ords.push(self.ord(&record, &s.order, s.nodes.clone(), outcome));
-        }
-        for m in &ords {
-            self.broadcast(m.clone());
-        }
-        for s in self.seats.values_mut() {
-            s.go = false;
-            s.wait = s.explicit;
-        }
-        self.note_eliminations();
-        let past = Past {
-            ords,
-            sco: self.board.sco(self.game.position()),
-            now: self.board.now(&self.game),
+    /// Adjudicates the phase on the session ([`Session::adjudicate_table`]: the sheets
+    /// received; the units of a power without orders hold), tells everyone the results,
+    /// and begins the next phase (or ends the game). `false`: the session refused, nothing
+    /// changed.
+    fn process(&mut self, now: Instant, force: bool) -> bool {
+        let Play::Here(here) = &mut self.play else {
+            return false;
         };
-        self.history.push((phase, past));
-        if self.game.is_over() {
+        let known = here.session.game().history().len();
+        let at = here.clock.at(now);
+        if let Err(e) = here
+            .session
+            .adjudicate_table(&mut here.holders, &here.rules, at, force)
+        {
+            tracing::warn!("DAIDE: the session refused to adjudicate: {e}");
+            return false;
+        }
+        // The session's sheets were these orders, in this order: power by power.
+        let submitted: Vec<Submitted> = std::mem::take(&mut self.orders)
+            .into_values()
+            .flatten()
+            .collect();
+        let records: Vec<PhaseRecord> = self.game().history()[known..].to_vec();
+        for (i, rec) in records.iter().enumerate() {
+            let ords: Vec<Vec<Node>> = if i == 0 {
+                submitted
+                    .iter()
+                    .enumerate()
+                    .map(|(j, s)| {
+                        let outcome = rec.result.orders().get(j).map(|r| r.outcome);
+                        self.ord(rec, &s.order, s.nodes.clone(), outcome)
+                    })
+                    .collect()
+            } else {
+                self.ords_of(rec)
+            };
+            for m in &ords {
+                self.broadcast(m.clone());
+            }
+            for s in self.seats.values_mut() {
+                s.go = false;
+                s.wait = s.explicit;
+            }
+            let next = records
+                .get(i + 1)
+                .map(|r| r.phase)
+                .unwrap_or_else(|| self.game().phase());
+            self.note_eliminations(next.year, &rec.after);
+            let past = Past {
+                ords,
+                sco: self.board.sco(&rec.after),
+                now: self.board.now_at(next, &rec.after),
+            };
+            if i + 1 < records.len() {
+                // A phase nobody had anything to decide in, played with this one: its
+                // start as the bots would have seen it.
+                self.rung.clear();
+                self.broadcast(past.sco.clone());
+                self.broadcast(past.now.clone());
+                let secs = self.secs_of(next.kind);
+                if secs > 0 {
+                    self.broadcast(msg::tme(secs as i32));
+                }
+            }
+            self.history.push((rec.phase, past));
+        }
+        if self.game().is_over() {
             self.finish();
         } else {
             self.begin_phase(now);
         }
+        true
+    }
+
+    /// The `ORD` messages of a phase played, from its record.
+    fn ords_of(&self, rec: &PhaseRecord) -> Vec<Vec<Node>> {
+        rec.orders
+            .iter()
+            .enumerate()
+            .filter_map(|(j, (p, o))| {
+                let nodes =
+                    self.board
+                        .order_nodes(*p, o, &rec.before, rec.phase.kind, &rec.orders)?;
+                let outcome = rec.result.orders().get(j).map(|r| r.outcome);
+                Some(self.ord(rec, o, nodes, outcome))
+            })
+            .collect()
     }
 
     /// `ORD (turn) (order) (result)` for an order of a phase played.
@@ -1264,10 +1561,8 @@ impl Table {
     /// Eliminations: a power with no units and no centres left. The year of elimination:
     /// that of the phase the power is first found without units or centres at the start of
     /// (as the `diplomacy` package's recordings count it).
-    fn note_eliminations(&mut self) {
-        let year = self.game.phase().year;
+    fn note_eliminations(&mut self, year: i32, pos: &Position) {
         for p in self.board.map().power_ids().collect::<Vec<_>>() {
-            let pos = self.game.position();
             if !self.eliminated.contains_key(&p)
                 && pos.unit_count(p) == 0
                 && pos.centre_count(self.board.map(), p) == 0
@@ -1291,14 +1586,14 @@ impl Table {
     fn finish(&mut self) {
         self.over = true;
         self.deadline = None;
-        match self.game.end().cloned() {
+        match self.game().end().cloned() {
             Some(EndOfGame::Victory(p)) | Some(EndOfGame::Concession(p)) => {
                 let m = vec![Node::tok("SLO"), Node::List(vec![self.board.power(p)])];
                 self.broadcast(m);
             }
             Some(EndOfGame::Draw(ps)) => {
                 let mut m = vec![Node::tok("DRW")];
-                if ps.len() < self.game.survivors().len() {
+                if ps.len() < self.game().survivors().len() {
                     m.push(Node::List(
                         ps.iter().map(|&p| self.board.power(p)).collect(),
                     ));
@@ -1315,16 +1610,23 @@ impl Table {
         }
     }
 
+    /// Whether a bot's draw vote (in memory) or ask (hosted) stands.
+    fn draw_asked(&self) -> bool {
+        match &self.play {
+            Play::Here(here) => here.holders.iter().any(|h| h.vote.is_some()),
+            Play::Followed(_) => !self.draw_asked.is_empty(),
+        }
+    }
+
     /// `SMR (turn) (power ('name') ('version') centres [year eliminated]) ...`.
     fn summary(&self) -> Vec<Node> {
         // The turn the game ended in: a draw agreed during a turn ends it there; otherwise
         // the last turn adjudicated.
-        let drawn_now =
-            matches!(self.game.end(), Some(EndOfGame::Draw(_))) && !self.draw.is_empty();
+        let drawn_now = matches!(self.game().end(), Some(EndOfGame::Draw(_))) && self.draw_asked();
         let last = (!drawn_now)
             .then(|| self.history.last().map(|(p, _)| *p))
             .flatten()
-            .unwrap_or(self.game.phase());
+            .unwrap_or(self.game().phase());
         let mut m = vec![Node::tok("SMR"), Board::turn(last)];
         for p in self.board.map().power_ids() {
             let (name, version) = self
@@ -1336,7 +1638,7 @@ impl Table {
                 self.board.power(p),
                 Node::List(vec![Node::Text(name)]),
                 Node::List(vec![Node::Text(version)]),
-                Node::Int(self.game.position().centre_count(self.board.map(), p) as i32),
+                Node::Int(self.game().position().centre_count(self.board.map(), p) as i32),
             ];
             if let Some(y) = self.eliminated.get(&p) {
                 l.push(Node::Int(*y));
@@ -1384,7 +1686,7 @@ fn illegal_note(i: Illegal, order: &Order, t: &Table, power: PowerId) -> &'stati
         Illegal::BuildNotAllowed => match order {
             Order::Build { ty, loc } => {
                 let prov = map.province_of(*loc);
-                let pos = t.game.position();
+                let pos = t.game().position();
                 if !map.is_centre(prov) {
                     "NSC"
                 } else if !map.may_build_in(power, prov) {

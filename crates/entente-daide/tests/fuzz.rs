@@ -320,7 +320,7 @@ fn game(hosted: bool, press: u32) -> Table {
     let mut t = if hosted {
         Table::hosted(board(), config, 7)
     } else {
-        Table::new(board(), config, 7)
+        Table::new(board(), config, 7).expect("a game of bots")
     };
     for c in [1, 2] {
         t.handle(
