@@ -22,6 +22,7 @@ mod error;
 pub mod escalation;
 mod events;
 pub mod press;
+mod relay;
 mod result;
 mod schedule;
 mod session;

@@ -6,9 +6,6 @@
 //! [`Session::rollback_table`]).
 
 use crate::error::TableError;
-use crate::session::Session;
-use crate::table::SeatHolder;
-use entente_club::MemberId;
 use entente_map::{Map, PowerId};
 use serde::{Deserialize, Serialize};
 
@@ -97,94 +94,4 @@ fn lookup(map: &Map, name: &str) -> Result<PowerId, TableError> {
         .ok_or_else(|| TableError::UnknownPower {
             name: name.to_string(),
         })
-}
-
-impl Session {
-    /// A vote as it counts: a named draw of every survivor (or of none) is the draw of all
-    /// survivors, its powers otherwise in power order, each once; a named draw is refused
-    /// unless the game's draws are [`DrawRule::Named`]; a concession must go to a survivor.
-    /// (A named draw of a power out of the game, or of one power, is taken: the game refuses
-    /// it when the vote is unanimous.)
-    pub fn check_vote(&self, vote: EndVote, draws: DrawRule) -> Result<EndVote, TableError> {
-        match vote {
-            EndVote::Draw => Ok(EndVote::Draw),
-            EndVote::DrawAmong(ps) if ps.is_empty() => Ok(EndVote::Draw),
-            EndVote::DrawAmong(_) if draws == DrawRule::AllSurvivors => {
-                Err(TableError::DrawIncludesEverySurvivor)
-            }
-            EndVote::DrawAmong(mut ps) => {
-                ps.sort();
-                ps.dedup();
-                let mut survivors = self.game.survivors();
-                survivors.sort();
-                Ok(if ps == survivors {
-                    EndVote::Draw
-                } else {
-                    EndVote::DrawAmong(ps)
-                })
-            }
-            EndVote::Concede(p) => {
-                if !self.game.survivors().contains(&p) {
-                    return Err(TableError::ConcedeToSurvivor {
-                        power: self.map().power(p).name.clone(),
-                    });
-                }
-                Ok(EndVote::Concede(p))
-            }
-        }
-    }
-
-    /// The vote every player holding a survivor has cast, if they all cast the same one.
-    /// Players whose powers are all out of the game, and players replaced, do not count;
-    /// with nobody to count there is no agreement.
-    pub fn agreed_vote(&self, seats: &[SeatHolder]) -> Option<EndVote> {
-        let survivors = self.game.survivors();
-        let mut voters = seats
-            .iter()
-            .filter(|s| !s.replaced && s.powers.iter().any(|p| survivors.contains(p)));
-        let first = voters.next()?.vote.clone()?;
-        voters
-            .all(|s| s.vote.as_ref() == Some(&first))
-            .then_some(first)
-    }
-
-    /// Ends the game as the vote says.
-    pub fn end_by_vote(&mut self, vote: &EndVote) -> entente_game::Result<()> {
-        match vote {
-            EndVote::Draw => self.declare_draw(),
-            EndVote::DrawAmong(ps) => self.declare_draw_among(ps),
-            EndVote::Concede(p) => self.concede(*p),
-        }
-    }
-
-    /// `voter` votes (`Some`) or withdraws their vote (`None`); returns whether the game
-    /// ended (the vote made it unanimous, [`Session::agreed_vote`]). Only a player holding
-    /// powers votes, and not once the game is over. When the unanimous vote cannot end the
-    /// game (a named draw of fewer than two survivors) the error comes back and the voter's
-    /// earlier vote stands.
-    pub fn cast_vote(
-        &mut self,
-        seats: &mut [SeatHolder],
-        voter: MemberId,
-        vote: Option<EndVote>,
-        draws: DrawRule,
-    ) -> Result<bool, TableError> {
-        let i = seats
-            .iter()
-            .position(|s| s.member == voter && s.plays())
-            .ok_or(TableError::OnlyPlayersVote)?;
-        if self.game.is_over() {
-            return Err(entente_game::Error::game_over().into());
-        }
-        let vote = vote.map(|v| self.check_vote(v, draws)).transpose()?;
-        let before = std::mem::replace(&mut seats[i].vote, vote);
-        let Some(agreed) = self.agreed_vote(seats) else {
-            return Ok(false);
-        };
-        if let Err(e) = self.end_by_vote(&agreed) {
-            seats[i].vote = before;
-            return Err(e.into());
-        }
-        Ok(true)
-    }
 }
