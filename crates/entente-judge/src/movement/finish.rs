@@ -1,9 +1,10 @@
 //! After resolution: outcomes per order, the new position, dislodgements and where the
 //! dislodged units may retreat.
 
-use super::convoy::path;
+use super::env::Env;
 use super::move_order::{self, head_to_head, MoveFail};
-use super::resolver::{resolve, Env};
+use super::path::path;
+use super::resolver::resolve;
 use super::support::{self, SupportFail};
 use super::validate::{chain_to_land, void_reason};
 use super::{Kind, MovementResult, Scratch, NONE};

@@ -1,11 +1,14 @@
 //! The movement phase: validate the written orders ([`validate`]), link supports and convoys
 //! to the orders they match, resolve every order with Kruijswijk's guess-and-resolve
-//! algorithm ([`resolver`]; each order kind's rule in [`move_order`], [`support`], [`convoy`]),
+//! algorithm ([`resolver`]; each order kind's rule in [`move_order`], [`support`], [`convoy`],
+//! generic over the resolution they call back, [`env::Resolve`]; convoy paths in [`path`]),
 //! then move units and compute retreat options ([`finish`]).
 
 mod convoy;
+mod env;
 mod finish;
 mod move_order;
+mod path;
 mod resolver;
 mod support;
 mod validate;
@@ -162,7 +165,7 @@ impl Judge {
         out.dislodged.clear();
         validate::validate(map, rules, restrictions, pos, s, orders, out);
         validate::link(map, rules, s);
-        let env = resolver::Env { map, rules };
+        let env = env::Env { map, rules };
         resolve_all(&env, s);
         if rules.adjacent_convoy == AdjacentConvoy::OnlyForSwap
             && convoy::land_if_disrupted(&env, s)
@@ -176,7 +179,7 @@ impl Judge {
     }
 }
 
-fn resolve_all(env: &resolver::Env, s: &mut Scratch) {
+fn resolve_all(env: &env::Env, s: &mut Scratch) {
     for p in 0..s.unit.len() {
         if s.unit[p].is_some() && !matches!(s.kind[p], Kind::Hold) {
             resolver::resolve(env, s, p as u16);

@@ -1,7 +1,7 @@
 //! Move orders: attack, hold, defend and prevent strengths (DATC 5.B.1, 5.B.5–5.B.8).
 
-use super::convoy::path;
-use super::resolver::{resolve, Env};
+use super::env::Resolve;
+use super::path::path;
 use super::{Kind, Scratch, NONE};
 
 /// A head-to-head battle: the units at `p` and its destination move into each other's
@@ -17,8 +17,8 @@ pub(crate) fn head_to_head(s: &Scratch, p: u16) -> Option<u16> {
 }
 
 /// Successful supports of the order at `p`, optionally not counting supporters of `power`.
-fn support_count(
-    env: &Env,
+fn support_count<R: Resolve>(
+    env: &R,
     s: &mut Scratch,
     p: u16,
     exclude_power: Option<entente_map::PowerId>,
@@ -26,7 +26,7 @@ fn support_count(
     let mut n = 0;
     let mut c = s.supports_head[p as usize];
     while c != NONE {
-        if exclude_power != Some(s.power(c)) && resolve(env, s, c) {
+        if exclude_power != Some(s.power(c)) && env.resolve(s, c) {
             n += 1;
         }
         c = s.supports_next[c as usize];
@@ -49,7 +49,7 @@ pub(crate) enum MoveFail {
     Standoff(u16),
 }
 
-fn attack_strength(env: &Env, s: &mut Scratch, p: u16) -> Result<u32, MoveFail> {
+fn attack_strength<R: Resolve>(env: &R, s: &mut Scratch, p: u16) -> Result<u32, MoveFail> {
     if !path(env, s, p) {
         return Err(MoveFail::NoPath);
     }
@@ -62,7 +62,7 @@ fn attack_strength(env: &Env, s: &mut Scratch, p: u16) -> Result<u32, MoveFail> 
         Some(u) => u,
     };
     let h2h = head_to_head(s, p).is_some();
-    if !h2h && s.move_dest(d).is_some() && resolve(env, s, d) {
+    if !h2h && s.move_dest(d).is_some() && env.resolve(s, d) {
         // The defender leaves: nothing to dislodge.
         return Ok(1 + support_count(env, s, p, None));
     }
@@ -74,22 +74,22 @@ fn attack_strength(env: &Env, s: &mut Scratch, p: u16) -> Result<u32, MoveFail> 
     Ok(1 + support_count(env, s, p, Some(defender.power)))
 }
 
-fn hold_strength(env: &Env, s: &mut Scratch, d: u16) -> u32 {
+fn hold_strength<R: Resolve>(env: &R, s: &mut Scratch, d: u16) -> u32 {
     if s.unit[d as usize].is_none() {
         return 0;
     }
     if s.move_dest(d).is_some() {
-        return if resolve(env, s, d) { 0 } else { 1 };
+        return if env.resolve(s, d) { 0 } else { 1 };
     }
     1 + support_count(env, s, d, None)
 }
 
-fn prevent_strength(env: &Env, s: &mut Scratch, q: u16) -> u32 {
+fn prevent_strength<R: Resolve>(env: &R, s: &mut Scratch, q: u16) -> u32 {
     if !path(env, s, q) {
         return 0;
     }
     if let Some(opp) = head_to_head(s, q) {
-        if resolve(env, s, opp) {
+        if env.resolve(s, opp) {
             // A unit that loses its head-to-head battle has no effect on the other side's origin.
             return 0;
         }
@@ -97,12 +97,12 @@ fn prevent_strength(env: &Env, s: &mut Scratch, q: u16) -> u32 {
     1 + support_count(env, s, q, None)
 }
 
-pub(crate) fn adjudicate(env: &Env, s: &mut Scratch, p: u16) -> bool {
+pub(crate) fn adjudicate<R: Resolve>(env: &R, s: &mut Scratch, p: u16) -> bool {
     decide(env, s, p).is_ok()
 }
 
 /// As [`adjudicate`], saying why a move fails.
-pub(crate) fn decide(env: &Env, s: &mut Scratch, p: u16) -> Result<(), MoveFail> {
+pub(crate) fn decide<R: Resolve>(env: &R, s: &mut Scratch, p: u16) -> Result<(), MoveFail> {
     let d = match s.kind[p as usize] {
         Kind::Move { dest, .. } => dest,
         _ => return Err(MoveFail::NoPath),

@@ -2,6 +2,7 @@
 //! a cycle, tries the other guess, and applies the backup rule when both or neither hold.
 //! Guesses live on a small stack (`Scratch::deps`); the state is never cloned.
 
+use super::env::{Env, Resolve};
 use super::{convoy, move_order, support, Kind, Scratch};
 use crate::rules::{ParadoxBackup, Rulebook};
 use entente_map::Map;
@@ -10,9 +11,21 @@ const UNRESOLVED: u8 = 0;
 const GUESSING: u8 = 1;
 const RESOLVED: u8 = 2;
 
-pub(crate) struct Env<'a> {
-    pub map: &'a Map,
-    pub rules: &'a Rulebook,
+impl Resolve for Env<'_> {
+    #[inline]
+    fn resolve(&self, s: &mut Scratch, nr: u16) -> bool {
+        resolve(self, s, nr)
+    }
+
+    #[inline]
+    fn map(&self) -> &Map {
+        self.map
+    }
+
+    #[inline]
+    fn rules(&self) -> &Rulebook {
+        self.rules
+    }
 }
 
 /// Success of the order of the unit in province `nr`.

@@ -1,8 +1,8 @@
 //! Support orders: when a support is cut (DATC 5.B.2), and the rulebooks' paradox rules
 //! (DATC 4.A.2).
 
-use super::convoy::path;
-use super::resolver::{resolve, Env};
+use super::env::Resolve;
+use super::path::path;
 use super::validate::chain_to_land;
 use super::{Kind, Scratch, NONE};
 use crate::rules::ParadoxRule;
@@ -22,12 +22,12 @@ pub(crate) enum SupportFail {
 
 /// A support holds unless an attack of another power with a working path comes from anywhere
 /// but the space the support is directed at, or the supporter is dislodged.
-pub(crate) fn adjudicate(env: &Env, s: &mut Scratch, c: u16) -> bool {
+pub(crate) fn adjudicate<R: Resolve>(env: &R, s: &mut Scratch, c: u16) -> bool {
     decide(env, s, c).is_ok()
 }
 
 /// As [`adjudicate`], saying why a support fails.
-pub(crate) fn decide(env: &Env, s: &mut Scratch, c: u16) -> Result<(), SupportFail> {
+pub(crate) fn decide<R: Resolve>(env: &R, s: &mut Scratch, c: u16) -> Result<(), SupportFail> {
     if !s.matched[c as usize] {
         return Err(SupportFail::Void);
     }
@@ -44,7 +44,7 @@ pub(crate) fn decide(env: &Env, s: &mut Scratch, c: u16) -> Result<(), SupportFa
                 // An attack from the supported move's target cannot cut the support, but
                 // it can still dislodge the supporter (DATC 6.D.15, 6.D.17); "from" is the
                 // army's starting space even when it comes by convoy (DATC 4.A.4).
-                if resolve(env, s, a) {
+                if env.resolve(s, a) {
                     return Err(SupportFail::Dislodged(a));
                 }
             } else if path(env, s, a) {
@@ -59,11 +59,11 @@ pub(crate) fn decide(env: &Env, s: &mut Scratch, c: u16) -> Result<(), SupportFa
 /// Does the rulebook's paradox rule keep the convoyed army at `a` from cutting the support
 /// at `c` (DATC 4.A.2)? The rule takes precedence over the dislodge rule (6.F.17): such an
 /// attack neither cuts the support nor, by dislodging the supporter, ends it.
-fn spared_by_paradox_rule(env: &Env, s: &mut Scratch, c: u16, a: u16) -> bool {
+fn spared_by_paradox_rule<R: Resolve>(env: &R, s: &mut Scratch, c: u16, a: u16) -> bool {
     if !s.convoyed[a as usize] {
         return false;
     }
-    match (env.rules.paradox_rule, s.kind[c as usize]) {
+    match (env.rules().paradox_rule, s.kind[c as usize]) {
         (ParadoxRule::None, _) => false,
         // "... supporting a fleet which is attacking one of the convoy fleets."
         (ParadoxRule::R1971, Kind::SupportMove { dest, .. }) => convoys_army(s, dest, a),
@@ -71,7 +71,7 @@ fn spared_by_paradox_rule(env: &Env, s: &mut Scratch, c: u16, a: u16) -> bool {
         // convoying fleet": a fleet whose convoy order matches an army's convoyed move.
         (ParadoxRule::R1982, Kind::SupportMove { dest: w, .. })
         | (ParadoxRule::R1982, Kind::SupportHold { target: w }) => {
-            env.map.is_sea(ProvinceId(w))
+            env.map().is_sea(ProvinceId(w))
                 && s.matched[w as usize]
                 && matches!(s.kind[w as usize], Kind::Convoy { .. })
         }
@@ -81,7 +81,7 @@ fn spared_by_paradox_rule(env: &Env, s: &mut Scratch, c: u16, a: u16) -> bool {
             let f = dest;
             convoys_army(s, f, a) && {
                 let to = s.move_dest(a).unwrap_or(NONE);
-                !chain_to_land(env.map, s, a, to, |s, x| x != f && convoys_army(s, x, a))
+                !chain_to_land(env.map(), s, a, to, |s, x| x != f && convoys_army(s, x, a))
             }
         }
         _ => false,
