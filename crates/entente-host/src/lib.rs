@@ -3,7 +3,7 @@
 //! the game master relays ([`press`]), the deadline ([`Deadline`], a real instant in the game
 //! master's time zone) and the log of the game master's acts, each a typed [`Event`].
 //!
-//! The command line calls it directly; the server (`entente-server`'s service) loads a
+//! The command line calls it directly; the game master's service (`entente-service`) loads a
 //! session from its database, calls one method and stores it in the same transaction, and
 //! the mail gateway and the DAIDE server's games of the game master go through that service.
 //! The game master's decisions about the players are made here too, on the [`table`]'s

@@ -1,5 +1,5 @@
 //! A mail to the judge, carried out: read ([`crate::incoming`]), its commands
-//! ([`crate::commands`]) executed through the server's service functions as the player who
+//! ([`crate::commands`]) executed through `entente-service`'s functions as the player who
 //! signed on, and the answer (what was understood, line by line) queued for sending.
 //! Automatic mail is not answered; a Message-ID is executed once.
 
